@@ -1,0 +1,172 @@
+"""The `honeymoon` command line.
+
+Bad arguments and illegal records end with exit status 2 and one line on
+standard error that names the place and the reason; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .engine.errors import RuleError
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """Bad command-line arguments: one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad argument in one line instead of usage plus error."""
+
+    def error(self, message: str):
+        raise UsageError(f"{self.prog}: {message}")
+
+
+SCORE_HELP = "Score one deal taken alone and print it as JSON."
+SCORE_EPILOG = (
+    "With '-' for CONTRACT it reads 'CONTRACT TRICKS [options]' lines from standard input "
+    "and prints one JSON line for each."
+)
+
+
+def _add_score_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    parser.add_argument("contract", metavar="CONTRACT", help="like 4S, 3NTX or 6HXX, or -")
+    parser.add_argument("tricks", metavar="TRICKS", nargs="?", help="tricks won by declarer, 0-13")
+    parser.add_argument("--vulnerable", action="store_true", help="the declarer is vulnerable")
+    parser.add_argument("--scoring", choices=("rubber", "chicago"), default="rubber")
+    parser.add_argument("--deal", type=int, default=1, help="Chicago deal number 1-4 (default 1)")
+    return parser
+
+
+def build_parser() -> _Parser:
+    parser = _Parser(
+        prog="honeymoon",
+        description="Honeymoon Table: a bridge referee and score keeper for a real deck.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+    _add_score_arguments(
+        commands.add_parser(
+            "score",
+            help="score one deal taken alone (JSON)",
+            description=SCORE_HELP,
+            epilog=SCORE_EPILOG,
+        )
+    )
+    replay = commands.add_parser(
+        "replay",
+        help="play a game record through the engine and print the score sheet (JSON)",
+        description="Play a game record (docs/game-record.md) and print the score sheet as JSON.",
+    )
+    replay.add_argument("file", metavar="FILE", help="the record, or - for standard input")
+    demo = commands.add_parser(
+        "demo",
+        help="play a seeded random rubber and print its score sheet",
+        description="Robots play a seeded random rubber through the engine; no window.",
+    )
+    demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    demo.add_argument("--game", default="draw-and-discard", help="game form")
+    demo.add_argument("--players", nargs=2, default=["Anna", "Ben"], metavar="NAME")
+    demo.add_argument("--json", action="store_true", help="print the replay JSON instead")
+    return parser
+
+
+# -- score --------------------------------------------------------------------------
+def _score_one(args: argparse.Namespace) -> dict:
+    from .engine.calls import Contract
+    from .engine.scoring import score_alone
+
+    contract = Contract.parse(args.contract)
+    try:
+        tricks = int(args.tricks)
+    except (TypeError, ValueError):
+        raise RuleError(f"TRICKS must be a number from 0 to 13, not {args.tricks!r}") from None
+    if not 0 <= tricks <= 13:
+        raise RuleError(f"TRICKS must be 0 to 13, not {tricks}")
+    if args.scoring == "chicago" and not 1 <= args.deal <= 4:
+        raise RuleError(f"--deal must be 1 to 4 in Chicago, not {args.deal}")
+    return score_alone(contract, tricks, args.vulnerable, args.scoring, args.deal)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    if args.contract != "-":
+        if args.tricks is None:
+            raise UsageError("honeymoon score: TRICKS is missing")
+        print(json.dumps(_score_one(args)))
+        return 0
+    if args.tricks not in (None, "-"):
+        raise UsageError("honeymoon score: with '-' the deals come from standard input")
+    status = 0
+    parser = _add_score_arguments(_Parser(prog="honeymoon score"))
+    for number, line in enumerate(sys.stdin, 1):
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        try:
+            result = _score_one(parser.parse_args(words))
+        except (UsageError, RuleError) as error:
+            message = f"line {number}: {str(error).removeprefix('honeymoon score: ')}"
+            print(message, file=sys.stderr)
+            result, status = {"error": message}, EXIT_BAD_INPUT
+        print(json.dumps(result), flush=True)
+    return status
+
+
+# -- replay --------------------------------------------------------------------------
+def _read_record(path: str) -> object:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        name = "standard input" if path == "-" else path
+        raise UsageError(f"{name}: line {error.lineno} column {error.colno}: {error.msg}") from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .engine.record import play_record, sheet_report
+
+    game = play_record(_read_record(args.file))
+    print(json.dumps(sheet_report(game), indent=2))
+    return 0
+
+
+# -- demo ----------------------------------------------------------------------------
+def cmd_demo(args: argparse.Namespace) -> int:
+    from .engine.record import sheet_report
+    from .robots import play_rubber
+    from .sheet_text import render_sheet
+
+    game = play_rubber(args.seed, args.game, tuple(args.players))
+    if args.json:
+        print(json.dumps(sheet_report(game), indent=2))
+    else:
+        print(render_sheet(game))
+    return 0
+
+
+COMMANDS = {"score": cmd_score, "replay": cmd_replay, "demo": cmd_demo}
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except (UsageError, RuleError) as error:
+        print(str(error), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

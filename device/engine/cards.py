@@ -1,0 +1,120 @@
+"""Cards and decks: small immutable values that parse and print their notation.
+
+The standard deck prints PBN style ("SA", "HT", "C2"; "10" is read as T).
+The aBRIDGEd deck has four colours numbered 2..14 and prints as colour
+letter plus number ("R14", "Y2"). Every card is built once per deck and
+looked up by text, so parsing is a dict lookup and cards compare by identity.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import NotationError
+
+
+@dataclass(frozen=True, slots=True)
+class Suit:
+    """A suit (or an aBRIDGEd colour). `order` ranks suits for bidding: C < D < H < S."""
+
+    letter: str
+    name: str
+    order: int
+    deck: str
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card; `sort_key` sorts a hand by suit, then rank."""
+
+    suit: Suit
+    rank: int  # 2..14; 14 is the ace
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.text})"
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        return (self.suit.order, self.rank)
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """A card of the standard deck from PBN notation."""
+        return STANDARD.parse(text)
+
+
+_STANDARD_RANKS = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
+
+
+class Deck:
+    """A 52-card deck: its suits, its cards, and how their names are written."""
+
+    def __init__(self, name: str, suits: tuple[Suit, ...], rank_text):
+        self.name = name
+        self.suits = suits
+        self._by_letter = {s.letter: s for s in suits}
+        self.cards: tuple[Card, ...] = tuple(
+            Card(s, r, s.letter + rank_text(r)) for s in suits for r in range(2, 15)
+        )
+        self._by_text = {c.text: c for c in self.cards}
+        self._rank_text = rank_text
+
+    def __repr__(self) -> str:
+        return f"Deck({self.name})"
+
+    def suit(self, letter: str) -> Suit:
+        try:
+            return self._by_letter[letter.upper()]
+        except KeyError:
+            raise NotationError(f"{letter!r} is not a suit of the {self.name} deck") from None
+
+    def parse(self, text: str) -> Card:
+        key = text.strip().upper()
+        card = self._by_text.get(key)
+        if card is None and self is STANDARD and key.endswith("10"):
+            card = self._by_text.get(key[:-2] + "T")
+        if card is None:
+            raise NotationError(f"{text!r} is not a card of the {self.name} deck")
+        return card
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and self._by_text.get(card.text) is card
+
+
+CLUBS = Suit("C", "clubs", 0, "standard")
+DIAMONDS = Suit("D", "diamonds", 1, "standard")
+HEARTS = Suit("H", "hearts", 2, "standard")
+SPADES = Suit("S", "spades", 3, "standard")
+
+STANDARD = Deck(
+    "standard",
+    (SPADES, HEARTS, DIAMONDS, CLUBS),
+    lambda r: _STANDARD_RANKS.get(r, str(r)),
+)
+
+# aBRIDGEd colours; `order` only sorts them, colours have no bidding rank.
+RED = Suit("R", "red", 3, "abridged")
+YELLOW = Suit("Y", "yellow", 2, "abridged")
+BLUE = Suit("B", "blue", 1, "abridged")
+GREEN = Suit("G", "green", 0, "abridged")
+
+ABRIDGED = Deck("abridged", (RED, YELLOW, BLUE, GREEN), str)
+
+DECKS = {d.name: d for d in (STANDARD, ABRIDGED)}
+
+
+def parse_cards(text: str, deck: Deck = STANDARD) -> list[Card]:
+    """Several cards separated by spaces or commas: "SA HK, D2"."""
+    return [deck.parse(t) for t in text.replace(",", " ").split()]
+
+
+def abridged_pips(card: Card) -> int:
+    """Hand-strength pips of an aBRIDGEd card: 4, 3, 2, 1 on 14, 13, 12, 11."""
+    return max(card.rank - 10, 0)

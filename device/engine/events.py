@@ -1,0 +1,151 @@
+"""The inputs a game accepts, which are also the events it is made of.
+
+An input names its seat, or leaves it None for "whoever's turn it is"; the
+game fills the seat in when it accepts the input, so every stored event is
+complete. Events turn into plain dicts and back for the journal and records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .calls import Call
+from .cards import DECKS, Card
+from .errors import NotationError
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a rubber starts: the form, its options, the players clockwise, the first dealer."""
+
+    form: str
+    players: tuple[str, ...]
+    first_dealer: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.form,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "options": dict(self.options),
+        }
+
+    @staticmethod
+    def from_dict(data: dict) -> Setup:
+        return Setup(
+            data["game"], tuple(data["players"]), data["first_dealer"], dict(data["options"])
+        )
+
+
+class Event:
+    """Base of every input. `kind` names it in dicts."""
+
+    kind = ""
+    seat: int | None = None
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"type": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = str(value) if isinstance(value, Card | Call) else value
+        return out
+
+
+@dataclass(frozen=True)
+class DrawTurnEnded(Event):
+    """OK at the end of a draw turn."""
+
+    seat: int | None = None
+    kind = "draw-turn"
+
+
+@dataclass(frozen=True)
+class DrawPhaseEnded(Event):
+    """MENU in the draw phase: stop drawing and start the auction."""
+
+    seat: int | None = None
+    kind = "draw-end"
+
+
+@dataclass(frozen=True)
+class CallMade(Event):
+    call: Call
+    seat: int | None = None
+    kind = "call"
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    card: Card
+    seat: int | None = None
+    kind = "card"
+
+
+@dataclass(frozen=True)
+class ClaimMade(Event):
+    """A claim of `tricks` of the remaining tricks; a concession claims 0."""
+
+    tricks: int
+    seat: int | None = None
+    kind = "claim"
+
+
+@dataclass(frozen=True)
+class ClaimAnswered(Event):
+    accepted: bool
+    seat: int | None = None
+    kind = "claim-answer"
+
+
+@dataclass(frozen=True)
+class HonoursGiven(Event):
+    """After a claim: the seat whose hand held honours, and their value."""
+
+    points: int
+    seat: int | None = None
+    kind = "honours"
+
+
+@dataclass(frozen=True)
+class NextDeal(Event):
+    """OK on the deal result: go on to the next deal."""
+
+    kind = "next-deal"
+
+
+@dataclass(frozen=True)
+class Undone(Event):
+    """Take back the last input."""
+
+    kind = "undo"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        DrawTurnEnded,
+        DrawPhaseEnded,
+        CallMade,
+        CardPlayed,
+        ClaimMade,
+        ClaimAnswered,
+        HonoursGiven,
+        NextDeal,
+        Undone,
+    )
+}
+
+
+def event_from_dict(data: dict, deck: str = "standard") -> Event:
+    """Rebuild an event from `Event.to_dict` output."""
+    cls = EVENT_TYPES.get(data.get("type", ""))
+    if cls is None:
+        raise NotationError(f"unknown event type {data.get('type')!r}")
+    values = {k: v for k, v in data.items() if k != "type"}
+    if cls is CallMade:
+        values["call"] = Call.parse(values["call"])
+    elif cls is CardPlayed:
+        values["card"] = DECKS[deck].parse(values["card"])
+    return cls(**values)

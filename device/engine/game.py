@@ -1,0 +1,430 @@
+"""A game made of events: one rubber (or Chicago) of one form, from the first
+input to the last line of the score sheet.
+
+`Game.apply` checks an input against the rules, fills in its seat, records
+it and changes the state; a refused input raises RuleError and changes
+nothing. The state is the fold of the recorded inputs: replaying the same
+events always gives the same state, and undo is "replay without the last
+input", started from a checkpoint kept at the start of each deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .auction import Auction
+from .calls import Contract, Strain
+from .errors import PlayError, RuleError, SetupError
+from .events import (
+    CallMade,
+    CardPlayed,
+    ClaimAnswered,
+    ClaimMade,
+    DrawPhaseEnded,
+    DrawTurnEnded,
+    Event,
+    HonoursGiven,
+    NextDeal,
+    Setup,
+    Undone,
+)
+from .forms import GameForm, find_form
+from .play import TRICKS, Play, revoke_transfer
+from .scoring import DealOutcome, honours_in_hand
+
+
+@dataclass(frozen=True)
+class Claim:
+    seat: int  # the player who claims
+    tricks: int  # of the tricks still to play
+
+
+class Deal:
+    """One deal in progress or done. Built and changed only by Game."""
+
+    def __init__(self, number: int, dealer: int, phase: str, sheet_before):
+        self.number = number  # 1-based, thrown-in deals included
+        self.dealer = dealer
+        self.phase = phase  # "draw", "auction", "play" or "deal-end"
+        self.sheet_before = sheet_before
+        self.draw_turns = 0  # draw turns done, both players together
+        self.drawer: int | None = None
+        self.auction: Auction | None = None
+        self.play: Play | None = None
+        self.contract: Contract | None = None
+        self.declarer: int | None = None  # seat
+        self.claim: Claim | None = None  # waiting for an answer
+        self.claimed: Claim | None = None  # accepted: play ended with it
+        self.disputed: list[Claim] = []
+        self.tricks: int | None = None  # declaring side's tricks, once play ended
+        self.honours: tuple[int, int] = (0, 0)  # points per side
+        self.honours_from: str | None = None  # "cards" or "players"
+        self.outcome: DealOutcome | None = None
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.auction is not None and self.auction.thrown_in
+
+
+class Game:
+    """One rubber or Chicago: the setup, the recorded events and the state they give."""
+
+    def __init__(self, setup: Setup):
+        self.form: GameForm = find_form(setup.form)
+        self.options = self.form.resolve_options(setup.options)
+        self.players = _check_players(self.form, setup.players)
+        if not 0 <= setup.first_dealer < len(self.players):
+            raise SetupError("the first dealer must be one of the players")
+        self.setup = Setup(self.form.name, self.players, setup.first_dealer, self.options)
+        self.events: list[Event] = []  # every accepted input, undo included
+        self.inputs: list[Event] = []  # the inputs in force: events less the undone ones
+        self._checkpoints: list[tuple[int, int, Any]] = []  # (len(inputs), len(deals), sheet)
+        self.sheet = self.form.new_sheet(self.options)
+        self.deals: list[Deal] = []
+        self._checkpoints.append((0, 0, self.sheet))
+        self._start_deal(setup.first_dealer)
+
+    # -- what the table shows ------------------------------------------------
+    @property
+    def deal(self) -> Deal:
+        return self.deals[-1]
+
+    @property
+    def phase(self) -> str:
+        """draw, auction, play, deal-end or finished."""
+        if self.sheet.finished and self.deal.phase == "deal-end":
+            return "finished"
+        return self.deal.phase
+
+    @property
+    def turn(self) -> int | None:
+        """The seat whose input the game waits for, or None."""
+        deal = self.deal
+        if deal.phase == "draw":
+            return deal.drawer
+        if deal.phase == "auction":
+            return deal.auction.turn
+        if deal.phase == "play":
+            if deal.claim is not None:
+                return self._answerer(deal.claim.seat)
+            return self.form.controller(deal.play.to_play, self._declarer_hand)
+        return None
+
+    def name(self, seat: int | None) -> str | None:
+        return None if seat is None else self.players[seat]
+
+    def side_name(self, side: int) -> str:
+        seats = [s for s in range(len(self.players)) if self.form.side(s) == side]
+        return " & ".join(self.players[s] for s in seats)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.inputs)
+
+    def snapshot(self) -> tuple:
+        """Everything the state holds, as plain values: equal snapshots, equal states."""
+        return (
+            self.phase,
+            self.turn,
+            tuple(_deal_snapshot(d) for d in self.deals),
+            self.sheet.lines,
+            self.sheet.deals,
+            self.sheet.finished,
+            self.sheet.totals(),
+        )
+
+    # -- inputs -----------------------------------------------------------------
+    def apply(self, event: Event) -> Event:
+        """Accept one input: returns the event as recorded (seat filled in)."""
+        if isinstance(event, Undone):
+            self.undo()
+            return event
+        done = self._accept(event)
+        self.events.append(done)
+        self.inputs.append(done)
+        return done
+
+    def undo(self) -> Event:
+        """Take back the last input in force; returns it."""
+        if not self.inputs:
+            raise RuleError("there is nothing to undo")
+        last = self.inputs.pop()
+        while self._checkpoints[-1][0] > len(self.inputs):
+            self._checkpoints.pop()
+        start, deals, sheet = self._checkpoints[-1]
+        del self.deals[deals:]
+        self.sheet = sheet
+        self._start_deal(self._next_dealer_after(deals))
+        for event in self.inputs[start:]:
+            self._accept(event)
+        self.events.append(Undone())
+        return last
+
+    def replay(self, events) -> None:
+        """Apply recorded events in order (undo markers included)."""
+        for event in events:
+            self.apply(event)
+
+    # -- the fold ---------------------------------------------------------------
+    def _accept(self, event: Event) -> Event:
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            raise RuleError(f"{type(event).__name__} is not an input")
+        return handler(self, event)
+
+    def _draw_turn(self, event: DrawTurnEnded) -> Event:
+        deal = self._need_phase("draw", "draw turns are over")
+        seat = self._seat(event.seat, deal.drawer, "to draw")
+        deal.draw_turns += 1
+        if deal.draw_turns >= 2 * self.form.draw_turns:
+            self._start_auction(deal)
+        else:
+            deal.drawer = (deal.drawer + 1) % len(self.players)
+        return DrawTurnEnded(seat)
+
+    def _draw_end(self, event: DrawPhaseEnded) -> Event:
+        deal = self._need_phase("draw", "draw turns are over")
+        seat = deal.drawer if event.seat is None else self._check_seat(event.seat)
+        self._start_auction(deal)
+        return DrawPhaseEnded(seat)
+
+    def _call(self, event: CallMade) -> Event:
+        deal = self._need_phase("auction", "the auction is over")
+        seat = deal.auction.add(event.call, event.seat)
+        if deal.auction.is_over:
+            if deal.auction.thrown_in:
+                self._end_deal(deal)
+            else:
+                self._start_play(deal)
+        return CallMade(event.call, seat)
+
+    def _card(self, event: CardPlayed) -> Event:
+        deal = self._need_phase("play", "no card can be played now")
+        if deal.claim is not None:
+            raise PlayError(f"first answer {self.players[deal.claim.seat]}'s claim")
+        if event.card not in self.form.deck:
+            raise PlayError(f"{event.card} is not a card of the {self.form.deck.name} deck")
+        seat = self._seat(event.seat, self.turn, "to play")
+        deal.play.play(event.card)
+        if deal.play.finished:
+            self._end_play(deal)
+        return CardPlayed(event.card, seat)
+
+    def _claim(self, event: ClaimMade) -> Event:
+        deal = self._need_phase("play", "a claim is made during play")
+        if deal.claim is not None:
+            raise PlayError(f"first answer {self.players[deal.claim.seat]}'s claim")
+        seat = deal.declarer if event.seat is None else self._check_seat(event.seat)
+        remaining = TRICKS - len(deal.play.tricks)
+        if not isinstance(event.tricks, int) or not 0 <= event.tricks <= remaining:
+            raise PlayError(f"a claim is for 0 to {remaining} tricks, not {event.tricks}")
+        deal.claim = Claim(seat, event.tricks)
+        return ClaimMade(event.tricks, seat)
+
+    def _claim_answer(self, event: ClaimAnswered) -> Event:
+        deal = self._need_phase("play", "there is no claim to answer")
+        claim = deal.claim
+        if claim is None:
+            raise PlayError("there is no claim to answer")
+        seat = self._answerer(claim.seat) if event.seat is None else self._check_seat(event.seat)
+        if self.form.side(seat) == self.form.side(claim.seat):
+            raise PlayError("a claim is answered by the other side")
+        deal.claim = None
+        if event.accepted:
+            deal.claimed = claim
+            self._end_play(deal)
+        else:
+            deal.disputed.append(claim)
+        return ClaimAnswered(bool(event.accepted), seat)
+
+    def _honours(self, event: HonoursGiven) -> Event:
+        deal = self._need_phase("deal-end", "honours are given when play has ended")
+        if deal.contract is None:
+            raise PlayError("there are no honours in a thrown-in deal")
+        if not self.options.get("honours", True):
+            raise PlayError("honours are not scored in this game")
+        if deal.honours_from is not None:
+            raise PlayError(f"honours were already {_HONOURS_SOURCE[deal.honours_from]}")
+        if event.seat is None:
+            raise PlayError("say who held the honours")
+        seat = self._check_seat(event.seat)
+        allowed = (150,) if deal.contract.strain is Strain.NOTRUMP else (100, 150)
+        if event.points not in allowed:
+            raise PlayError(f"honours in {deal.contract.strain} are worth {_or(allowed)}")
+        honours = [0, 0]
+        honours[self.form.side(seat)] = event.points
+        self._score(deal, tuple(honours), "players")
+        return HonoursGiven(event.points, seat)
+
+    def _next_deal(self, event: NextDeal) -> Event:
+        deal = self._need_phase("deal-end", "the deal is not over")
+        if self.sheet.finished:
+            raise RuleError(
+                f"the {'Chicago' if self.form.scoring == 'chicago' else 'rubber'} is over"
+            )
+        self._checkpoints.append((len(self.inputs) + 1, len(self.deals), self.sheet))
+        self._start_deal(self.form.next_dealer(deal.dealer, deal.thrown_in))
+        return NextDeal()
+
+    # -- phase changes -----------------------------------------------------------
+    def _start_deal(self, dealer: int) -> None:
+        phase = self.form.phases(self.options)[0]
+        deal = Deal(len(self.deals) + 1, dealer, phase, self.sheet)
+        self.deals.append(deal)
+        if phase == "draw":
+            deal.drawer = self.form.first_drawer(dealer)
+        else:
+            self._start_auction(deal)
+
+    def _next_dealer_after(self, deals: int) -> int:
+        """The dealer of the deal that follows the first `deals` deals."""
+        if deals == 0:
+            return self.setup.first_dealer
+        last = self.deals[-1]
+        return self.form.next_dealer(last.dealer, last.thrown_in)
+
+    def _start_auction(self, deal: Deal) -> None:
+        deal.phase = "auction"
+        deal.drawer = None
+        deal.auction = Auction(
+            self.form.auction_rules(self.options),
+            self.form.first_speaker(deal.dealer, self.options),
+            self.players,
+        )
+
+    def _start_play(self, deal: Deal) -> None:
+        deal.phase = "play"
+        deal.contract = deal.auction.contract
+        deal.declarer = deal.auction.declarer
+        strain = deal.contract.strain
+        trump = None if strain is Strain.NOTRUMP else self.form.deck.suit(strain.letter)
+        hand = self.form.declarer_hand(deal.declarer)
+        deal.play = Play(
+            self.form.hand_sides(),
+            self.form.opening_leader(hand),
+            trump,
+            self.form.hand_names(self.players),
+        )
+
+    def _end_play(self, deal: Deal) -> None:
+        play = deal.play
+        won_by_trick = [play.sides[t.winner] for t in play.tricks]
+        if deal.claimed is not None:
+            remaining = TRICKS - len(play.tricks)
+            side = self.form.side(deal.claimed.seat)
+            won_by_trick += [side] * deal.claimed.tricks
+            won_by_trick += [1 - side] * (remaining - deal.claimed.tricks)
+        side = self.form.side(deal.declarer)
+        gain = revoke_transfer(play, won_by_trick)
+        deal.tricks = max(0, min(TRICKS, won_by_trick.count(side) + gain[side]))
+        self._end_deal(deal)
+
+    def _end_deal(self, deal: Deal) -> None:
+        deal.phase = "deal-end"
+        honours, source = (0, 0), None
+        if deal.contract is not None and self.form.honours_seen(deal):
+            honours, source = self._honours_from_cards(deal), "cards"
+        self._score(deal, honours, source)
+
+    def _honours_from_cards(self, deal: Deal) -> tuple[int, int]:
+        honours = [0, 0]
+        for hand, cards in enumerate(deal.play.by_hand):
+            points = honours_in_hand(cards, deal.contract.strain)
+            if points:
+                honours[deal.play.sides[hand]] += points
+        return tuple(honours)
+
+    def _score(self, deal: Deal, honours: tuple[int, int], source: str | None) -> None:
+        deal.honours, deal.honours_from = honours, source
+        deal.outcome = DealOutcome(
+            deal.contract,
+            None if deal.declarer is None else self.form.side(deal.declarer),
+            deal.tricks or 0,
+            honours if self.options.get("honours", True) else (0, 0),
+            self.form.side(deal.dealer),
+        )
+        self.sheet = deal.sheet_before.add(deal.outcome)
+
+    # -- helpers ----------------------------------------------------------------
+    @property
+    def _declarer_hand(self) -> int:
+        return self.form.declarer_hand(self.deal.declarer)
+
+    def _answerer(self, claimer: int) -> int:
+        """The first player of the other side after the claimer."""
+        n = len(self.players)
+        return next(
+            s
+            for s in ((claimer + i) % n for i in range(1, n))
+            if self.form.side(s) != self.form.side(claimer)
+        )
+
+    def _need_phase(self, phase: str, refusal: str) -> Deal:
+        if self.phase == "finished" and phase != "deal-end":
+            raise RuleError(
+                f"the {'Chicago' if self.form.scoring == 'chicago' else 'rubber'} is over"
+            )
+        if self.deal.phase != phase:
+            raise RuleError(refusal)
+        return self.deal
+
+    def _check_seat(self, seat: int) -> int:
+        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise RuleError(f"there is no seat {seat}")
+        return seat
+
+    def _seat(self, given: int | None, expected: int, doing: str) -> int:
+        if given is not None and self._check_seat(given) != expected:
+            raise RuleError(f"it is {self.players[expected]}'s turn {doing}")
+        return expected
+
+
+_HONOURS_SOURCE = {"cards": "counted from the cards", "players": "given"}
+
+_HANDLERS = {
+    DrawTurnEnded: Game._draw_turn,
+    DrawPhaseEnded: Game._draw_end,
+    CallMade: Game._call,
+    CardPlayed: Game._card,
+    ClaimMade: Game._claim,
+    ClaimAnswered: Game._claim_answer,
+    HonoursGiven: Game._honours,
+    NextDeal: Game._next_deal,
+}
+
+
+def _deal_snapshot(deal: Deal) -> tuple:
+    play = deal.play
+    return (
+        deal.number,
+        deal.dealer,
+        deal.phase,
+        deal.draw_turns,
+        deal.drawer,
+        tuple(deal.auction.calls) if deal.auction else None,
+        deal.contract,
+        deal.declarer,
+        (tuple(play.tricks), tuple(play.current), tuple(play.revokes)) if play else None,
+        deal.claim,
+        deal.claimed,
+        tuple(deal.disputed),
+        deal.tricks,
+        deal.honours,
+        deal.honours_from,
+    )
+
+
+def _or(values) -> str:
+    return " or ".join(str(v) for v in values)
+
+
+def _check_players(form: GameForm, players) -> tuple[str, ...]:
+    names = tuple(str(p).strip() for p in players)
+    if len(names) != form.players:
+        raise SetupError(f"{form.name} is played by {form.players} players, not {len(names)}")
+    if any(not n for n in names):
+        raise SetupError("every player needs a name")
+    if len({n.lower() for n in names}) != len(names):
+        raise SetupError("the players need different names")
+    return names

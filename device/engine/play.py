@@ -1,0 +1,182 @@
+"""The play of one deal: tricks of 2, 3 or 4 cards, revokes proved from the cards.
+
+Hands are numbered clockwise from 0 and each belongs to a side. The device
+usually cannot see a hand before it is played, so follow suit is checked only
+where a hand is known; elsewhere a revoke is proved later, when the offender
+plays a card of the suit they failed to follow, and corrected at the end of
+play by the trick transfer of rules-reference section 3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, Suit
+from .errors import PlayError
+
+TRICKS = 13
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int  # hand that led
+    cards: tuple[Card, ...]  # in the order played
+    winner: int  # hand that won it
+
+    def card_of(self, hand: int, hands: int) -> Card:
+        return self.cards[(hand - self.leader) % hands]
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    hand: int
+    suit: Suit
+    trick: int  # 0-based index of the revoke trick
+    proved: int  # 0-based index of the trick whose card proved it
+
+
+def trick_winner(cards: tuple[Card, ...], leader: int, hands: int, trump: Suit | None) -> int:
+    """The hand that wins a complete trick: highest trump, else highest card of the suit led."""
+    best = 0
+    for i, card in enumerate(cards[1:], 1):
+        top = cards[best]
+        if card.suit is top.suit:
+            if card.rank > top.rank:
+                best = i
+        elif card.suit is trump:
+            best = i
+    return (leader + best) % hands
+
+
+class Play:
+    """Card play of one deal.
+
+    sides: the side (0 or 1) of each hand, clockwise.
+    names: how to name each hand in a message.
+    known: the cards of each hand the device has seen, where it has.
+    """
+
+    def __init__(
+        self,
+        sides: tuple[int, ...],
+        leader: int,
+        trump: Suit | None,
+        names: tuple[str, ...],
+        known: dict[int, frozenset[Card]] | None = None,
+    ):
+        self.sides = sides
+        self.hands = len(sides)
+        self.trump = trump
+        self.names = names
+        self.known = dict(known or {})
+        self.tricks: list[Trick] = []
+        self.leader = leader
+        self.current: list[Card] = []
+        self.played: dict[Card, tuple[int, int]] = {}  # card -> (hand, trick index)
+        self.by_hand: list[list[Card]] = [[] for _ in sides]
+        self.failed: dict[tuple[int, Suit], int] = {}  # (hand, suit) -> first trick not followed
+        self.revokes: list[Revoke] = []
+
+    # -- queries -------------------------------------------------------
+    @property
+    def to_play(self) -> int | None:
+        if self.finished:
+            return None
+        return (self.leader + len(self.current)) % self.hands
+
+    @property
+    def finished(self) -> bool:
+        return len(self.tricks) == TRICKS
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick in progress."""
+        return len(self.tricks) + 1
+
+    def tricks_won(self) -> list[int]:
+        won = [0, 0]
+        for trick in self.tricks:
+            won[self.sides[trick.winner]] += 1
+        return won
+
+    def why_not(self, card: Card) -> str | None:
+        """The reason a card cannot be played now, or None."""
+        if self.finished:
+            return "all 13 tricks have been played"
+        if card in self.played:
+            return f"{card} was already played"
+        hand = self.to_play
+        held = self.known.get(hand)
+        if held is not None:
+            if card not in held:
+                return f"{card} is not in {self.names[hand]}'s hand"
+            if self.current:
+                led = self.current[0].suit
+                unplayed = held.difference(self.by_hand[hand])
+                if card.suit is not led and any(c.suit is led for c in unplayed):
+                    return f"{self.names[hand]} must follow suit ({led.name})"
+        for other, held in self.known.items():
+            if other != hand and card in held:
+                return f"{card} is in {self.names[other]}'s hand"
+        return None
+
+    # -- changes -------------------------------------------------------
+    def play(self, card: Card) -> Trick | None:
+        """Play a card for the hand to play; returns the trick when it completes."""
+        reason = self.why_not(card)
+        if reason is not None:
+            raise PlayError(reason)
+        hand = self.to_play
+        index = len(self.tricks)
+        self._note_suit(hand, card, index)
+        self.played[card] = (hand, index)
+        self.by_hand[hand].append(card)
+        self.current.append(card)
+        if len(self.current) < self.hands:
+            return None
+        cards = tuple(self.current)
+        trick = Trick(self.leader, cards, trick_winner(cards, self.leader, self.hands, self.trump))
+        self.tricks.append(trick)
+        self.current = []
+        self.leader = trick.winner
+        return trick
+
+    def _note_suit(self, hand: int, card: Card, index: int) -> None:
+        """Remember a failure to follow suit, and prove a revoke when the suit turns up."""
+        revoked_in = self.failed.get((hand, card.suit))
+        if revoked_in is not None and revoked_in < index:
+            self.revokes.append(Revoke(hand, card.suit, revoked_in, index))
+            # Proved once; a later failure in the same suit is noted anew.
+            del self.failed[(hand, card.suit)]
+        if self.current and card.suit is not self.current[0].suit:
+            led = self.current[0].suit
+            self.failed.setdefault((hand, led), index)
+
+
+def revoke_transfer(play: Play, won_by_trick: list[int]) -> list[int]:
+    """Tricks each side gains from established revokes (rules-reference section 3).
+
+    won_by_trick: the side that won each of the 13 tricks, claimed tricks
+    included (a claim's tricks count as won after the last trick played).
+    """
+    gain = [0, 0]
+    seen: set[tuple[int, Suit]] = set()
+    for revoke in play.revokes:
+        key = (revoke.hand, revoke.suit)
+        first_in_suit = key not in seen
+        seen.add(key)
+        if not first_in_suit or revoke.trick >= TRICKS - 2:  # trick 12 (index 11) or 13
+            continue
+        side = play.sides[revoke.hand]
+        later = won_by_trick[revoke.trick + 1 :]
+        side_won_later = side in later
+        revoke_trick = play.tricks[revoke.trick]
+        if revoke_trick.winner == revoke.hand:
+            moved = 2 if side_won_later else 1
+        elif play.sides[revoke_trick.winner] == side or side_won_later:
+            moved = 1
+        else:
+            moved = 0
+        gain[1 - side] += moved
+        gain[side] -= moved
+    return gain

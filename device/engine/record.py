@@ -1,0 +1,207 @@
+"""The game record (docs/game-record.md): a rubber as JSON, played through the engine.
+
+`play_record` turns a record into a Game, refusing an illegal record with a
+RecordError that names the place ("deal 2, call 3: 1H is not higher than
+2C"). `to_record` writes a Game back as a record, and `sheet_report` is what
+`honeymoon replay` prints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .calls import Call
+from .errors import RuleError
+from .events import (
+    CallMade,
+    CardPlayed,
+    ClaimAnswered,
+    ClaimMade,
+    DrawPhaseEnded,
+    HonoursGiven,
+    NextDeal,
+    Setup,
+)
+from .forms import DEFAULT
+from .game import Deal, Game
+
+DEAL_KEYS = {"calls", "cards", "claim", "honours"}
+RECORD_KEYS = {"game", "options", "players", "first_dealer", "deals"}
+
+
+class RecordError(RuleError):
+    """A record that cannot be played; the message starts with the place."""
+
+
+def play_record(record: Any) -> Game:
+    """Play a record (already parsed from JSON) through the engine."""
+    game = Game(_setup(record))
+    deals = record.get("deals", [])
+    if not isinstance(deals, list):
+        raise RecordError("deals: must be a list")
+    for index, deal in enumerate(deals):
+        number = index + 1
+        if not isinstance(deal, dict):
+            raise RecordError(f"deal {number}: must be an object")
+        if index:
+            _at(f"deal {number}", game.apply, NextDeal())
+        _play_deal(game, number, deal, last=index == len(deals) - 1)
+    return game
+
+
+def _setup(record: Any) -> Setup:
+    if not isinstance(record, dict):
+        raise RecordError("record: must be a JSON object")
+    unknown = set(record) - RECORD_KEYS
+    if unknown:
+        raise RecordError(f"record: unknown key {sorted(unknown)[0]!r}")
+    players = record.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError("players: must be a list of names")
+    first = record.get("first_dealer", players[0] if players else None)
+    if first not in players:
+        raise RecordError(f"first_dealer: {first!r} is not one of the players")
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("options: must be an object")
+    return Setup(record.get("game", DEFAULT), tuple(players), players.index(first), options)
+
+
+def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
+    place = f"deal {number}"
+    unknown = set(deal) - DEAL_KEYS
+    if unknown:
+        raise RecordError(f"{place}: unknown key {sorted(unknown)[0]!r}")
+    if game.phase == "draw":
+        game.apply(DrawPhaseEnded())
+    for i, text in enumerate(_texts(deal, "calls", place), 1):
+        _at(f"{place}, call {i}", lambda t=text: game.apply(CallMade(Call.parse(t))))
+    for text in _texts(deal, "cards", place):
+        trick = game.deal.play.trick_number if game.deal.play else 1
+        at = f"{place}, trick {trick}"
+        _at(at, lambda t=text: game.apply(CardPlayed(game.form.deck.parse(t))))
+    if "claim" in deal:
+        _claim(game, f"{place}, claim", deal["claim"])
+    if "honours" in deal:
+        _honours(game, f"{place}, honours", deal["honours"])
+    if not last and game.deal.phase != "deal-end":
+        raise RecordError(f"{place}: {_unfinished(game.deal)}")
+
+
+def _texts(deal: dict, key: str, place: str) -> list[str]:
+    items = deal.get(key, [])
+    if not isinstance(items, list) or not all(isinstance(t, str) for t in items):
+        raise RecordError(f"{place}: {key} must be a list of strings")
+    return items
+
+
+def _claim(game: Game, place: str, claim: Any) -> None:
+    if not isinstance(claim, dict) or set(claim) - {"by", "tricks", "accepted"}:
+        raise RecordError(f"{place}: must be {{'by': NAME, 'tricks': N, 'accepted': true|false}}")
+    seat = _seat(game, place, claim.get("by"))
+    tricks, accepted = claim.get("tricks"), claim.get("accepted", True)
+    if not isinstance(tricks, int) or isinstance(tricks, bool) or not isinstance(accepted, bool):
+        raise RecordError(f"{place}: tricks must be a number and accepted true or false")
+    _at(place, game.apply, ClaimMade(tricks, seat))
+    _at(place, game.apply, ClaimAnswered(accepted))
+
+
+def _honours(game: Game, place: str, honours: Any) -> None:
+    if not isinstance(honours, dict) or len(honours) > 1:
+        raise RecordError(f"{place}: must be {{NAME: 100 or 150}}, for one player")
+    for name, points in honours.items():
+        seat = _seat(game, place, name)
+        deal = game.deal
+        if deal.honours_from == "cards":
+            side = game.form.side(seat)
+            if deal.honours[side] != points:
+                raise RecordError(f"{place}: the cards show {deal.honours[side]} for {name}")
+            continue
+        _at(place, game.apply, HonoursGiven(points, seat))
+
+
+def _seat(game: Game, place: str, name: Any) -> int:
+    if name not in game.players:
+        raise RecordError(f"{place}: {name!r} is not one of the players")
+    return game.players.index(name)
+
+
+def _at(place: str, action, *args):
+    try:
+        return action(*args)
+    except RecordError:
+        raise
+    except RuleError as error:
+        raise RecordError(f"{place}: {error}") from None
+
+
+def _unfinished(deal: Deal) -> str:
+    if deal.phase in ("draw", "auction"):
+        return "the auction is not over"
+    if deal.claim is not None:
+        return "the claim was not answered"
+    return f"play is not over (trick {deal.play.trick_number} of 13)"
+
+
+# -- out -------------------------------------------------------------------------
+def to_record(game: Game) -> dict:
+    """The game as a record that `play_record` plays back to the same sheet."""
+    deals = []
+    for deal in game.deals:
+        entry: dict[str, Any] = {"calls": [str(c) for _, c in deal.auction.calls]}
+        if deal.play is not None:
+            entry["cards"] = _cards_in_order(deal)
+        if deal.claimed is not None:
+            claim = deal.claimed
+            entry["claim"] = {"by": game.players[claim.seat], "tricks": claim.tricks}
+            entry["claim"]["accepted"] = True
+        if deal.honours_from == "players":
+            side = 0 if deal.honours[0] else 1
+            holder = next(p for s, p in enumerate(game.players) if game.form.side(s) == side)
+            entry["honours"] = {holder: deal.honours[side]}
+        deals.append(entry)
+    if deals and game.deal.auction is None:
+        deals.pop()  # a deal still in its draw phase has nothing to record
+    setup = game.setup
+    return {
+        "game": setup.form,
+        "options": dict(setup.options),
+        "players": list(setup.players),
+        "first_dealer": setup.players[setup.first_dealer],
+        "deals": deals,
+    }
+
+
+def _cards_in_order(deal: Deal) -> list[str]:
+    cards = [str(c) for trick in deal.play.tricks for c in trick.cards]
+    return cards + [str(c) for c in deal.play.current]
+
+
+def sheet_report(game: Game) -> dict:
+    """The score sheet as `honeymoon replay` prints it."""
+    sheet, sides = game.sheet, (game.side_name(0), game.side_name(1))
+    deals = [_deal_report(game, d) for d in game.deals if d.outcome is not None]
+    winner = sheet.winner
+    return {
+        "deals": deals,
+        "games": dict(zip(sides, sheet.games, strict=True)),
+        "finished": sheet.finished,
+        "winner": None if winner is None else sides[winner],
+        "totals": dict(zip(sides, sheet.totals(), strict=True)),
+    }
+
+
+def _deal_report(game: Game, deal: Deal) -> dict:
+    score = game.sheet.deal_score(deal.number)
+    thrown = deal.contract is None
+    return {
+        "number": deal.number,
+        "dealer": game.players[deal.dealer],
+        "contract": "pass" if thrown else str(deal.contract),
+        "declarer": None if thrown else game.players[deal.declarer],
+        "tricks": None if thrown else deal.tricks,
+        "score": {
+            game.side_name(side): {"below": below, "above": above}
+            for side, (below, above) in enumerate(score)
+        },
+    }

@@ -1,0 +1,112 @@
+"""Robot players: they hold real hands and feed a Game the inputs people would.
+
+Used by `honeymoon demo`, the tests and the benchmarks. The robots know
+their own cards (the engine does not): they draw from a shuffled stock,
+bid by a simple point count, and play legal cards. Everything random comes
+from the `random.Random` passed in, so a seed gives the same rubber.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from .engine.calls import DOUBLE, PASS, Call, Strain, bid
+from .engine.cards import Card
+from .engine.events import CallMade, CardPlayed, DrawTurnEnded, Event, NextDeal, Setup
+from .engine.game import Game
+
+HCP = {14: 4, 13: 3, 12: 2, 11: 1}
+
+
+def draw_hands(rng: random.Random, cards: tuple[Card, ...], first: int) -> list[list[Card]]:
+    """Draw and Discard with a shuffled deck: 13 turns each, keep one and discard one."""
+    stock = list(cards)
+    rng.shuffle(stock)
+    hands: list[list[Card]] = [[], []]
+    player = first
+    while stock:
+        top, nxt = stock.pop(), stock.pop()
+        hands[player].append(top if _worth_keeping(top, hands[player], rng) else nxt)
+        player = 1 - player
+    return hands
+
+
+def _worth_keeping(card: Card, hand: list[Card], rng: random.Random) -> bool:
+    same_suit = sum(c.suit is card.suit for c in hand)
+    return card.rank >= 11 or same_suit >= 3 or rng.random() < 0.3
+
+
+def deal_plain(rng: random.Random, cards: tuple[Card, ...]) -> list[list[Card]]:
+    """Plain Honeymoon: 13 each, 26 set aside unseen."""
+    deck = list(cards)
+    rng.shuffle(deck)
+    return [deck[0:13], deck[13:26]]
+
+
+def choose_call(hand: list[Card], legal: list[Call], rng: random.Random) -> Call:
+    """Bid the longest suit (or NT when balanced) to a level the points support."""
+    points = sum(HCP.get(c.rank, 0) for c in hand)
+    lengths = {s: sum(c.suit.letter == s.letter for c in hand) for s in Strain if s.letter != "NT"}
+    longest = max(lengths, key=lambda s: (lengths[s], s.order))
+    balanced = max(lengths.values()) <= 4
+    strain = Strain.NOTRUMP if balanced and points >= 15 else longest
+    strength = points + max(lengths.values()) - 4 + rng.randint(-2, 2)
+    level = max(0, min(7, (strength - 8) // 3))
+    if level and bid(level, strain) in legal:
+        return bid(level, strain)
+    if DOUBLE in legal and points >= 16 and rng.random() < 0.5:
+        return DOUBLE
+    return PASS
+
+
+def choose_card(hand: list[Card], trick: list[Card], trump, rng: random.Random) -> Card:
+    """A legal card: follow suit; win as cheaply as possible, else throw the lowest."""
+    if not trick:
+        longest = max(hand, key=lambda c: (sum(x.suit is c.suit for x in hand), c.rank))
+        return longest if rng.random() < 0.7 else rng.choice(hand)
+    led = trick[0].suit
+    follow = [c for c in hand if c.suit is led]
+    options = follow or hand
+    best = trick[0] if len(trick) == 1 else max(trick, key=lambda c: _power(c, led, trump))
+    winners = [c for c in options if _power(c, led, trump) > _power(best, led, trump)]
+    pool = winners or options
+    return min(pool, key=lambda c: _power(c, led, trump))
+
+
+def _power(card: Card, led, trump) -> int:
+    if card.suit is trump:
+        return 200 + card.rank
+    return 100 + card.rank if card.suit is led else card.rank
+
+
+def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
+    """The inputs of one whole deal, generated as the game goes (each must be applied)."""
+    deal = game.deal
+    first = game.form.first_drawer(deal.dealer)
+    if game.phase == "draw":
+        hands = draw_hands(rng, game.form.deck.cards, first)
+        while game.phase == "draw":
+            yield DrawTurnEnded()
+    else:
+        hands = deal_plain(rng, game.form.deck.cards)
+    while game.phase == "auction":
+        seat = game.turn
+        yield CallMade(choose_call(hands[seat], deal.auction.legal_calls(), rng))
+    while game.phase == "play":
+        hand = deal.play.to_play
+        card = choose_card(hands[hand], deal.play.current, deal.play.trump, rng)
+        hands[hand].remove(card)
+        yield CardPlayed(card)
+
+
+def play_rubber(seed: int, form: str = "draw-and-discard", players=("Anna", "Ben")) -> Game:
+    """A whole rubber played by robots with one seed."""
+    rng = random.Random(seed)
+    game = Game(Setup(form, tuple(players), rng.randrange(len(players))))
+    while True:
+        for event in deal_inputs(game, rng):
+            game.apply(event)
+        if game.phase == "finished":
+            return game
+        game.apply(NextDeal())

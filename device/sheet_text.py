@@ -1,0 +1,59 @@
+"""A rubber or Chicago score sheet as plain text, drawn like the paper one.
+
+Above the line the entries stack upwards (the first one nearest the line);
+below it the trick points run down, with a game line after each game.
+"""
+
+from __future__ import annotations
+
+from .engine.game import Game
+
+WIDTH = 12  # one column
+
+
+def _row(left: str, right: str) -> str:
+    return f"{left:>{WIDTH}} | {right:<{WIDTH}}"
+
+
+def _pair_rows(entries: list[tuple[int, int]]) -> list[str]:
+    """Rows of (side, points) entries, each side's column filled independently."""
+    columns: list[list[str]] = [[], []]
+    for side, points in entries:
+        columns[side].append(str(points))
+    depth = max(len(columns[0]), len(columns[1]))
+    for column in columns:
+        column.extend([""] * (depth - len(column)))
+    return [_row(a, b) for a, b in zip(columns[0], columns[1], strict=True)]
+
+
+def render_sheet(game: Game) -> str:
+    sheet = game.sheet
+    names = (game.side_name(0), game.side_name(1))
+    rule = "-" * WIDTH + "-+-" + "-" * WIDTH
+    out = [f"{game.form.title}: {names[0]} v {names[1]}", "", _row(*names), rule]
+    above = [(line.side, line.points) for line in sheet.lines if line.where == "above"]
+    closing = [(line.side, line.points) for line in sheet.closing_lines()]
+    out += list(reversed(_pair_rows(above + closing)))
+    out.append("=" * WIDTH + "=+=" + "=" * WIDTH)
+    game_count = len(sheet.game_lines) + (0 if sheet.finished else 1)
+    for index in range(game_count):
+        below = [
+            (ln.side, ln.points) for ln in sheet.lines if ln.where == "below" and ln.game == index
+        ]
+        out += _pair_rows(below)
+        if index < len(sheet.game_lines):
+            out.append(rule)
+    totals = sheet.totals()
+    out += ["", _row(str(totals[0]), str(totals[1]))]
+    out.append(_result(game, names, totals))
+    return "\n".join(out)
+
+
+def _result(game: Game, names: tuple[str, str], totals: tuple[int, int]) -> str:
+    sheet = game.sheet
+    if not sheet.finished:
+        return "Unfinished: the unfinished-rubber bonuses are included above."
+    if sheet.winner is None:
+        return "A tie."
+    margin = abs(totals[0] - totals[1])
+    return f"{names[sheet.winner]} wins by {margin} points ({len(game.deals)} deals)."

@@ -1,0 +1,33 @@
+"""Build card sequences with chosen trick winners, for tests of the play and the sheet."""
+
+from device.engine.cards import STANDARD
+
+# Pairs of cards of one suit (low, high), never trumps or aces: no honours arise.
+_SUITS_IN_ORDER = "CDHS"
+
+
+def trick_cards(first_leader: int, winners: list[int], trump: str | None = "S") -> list[str]:
+    """Cards of a two-player deal in which trick i is won by seat winners[i].
+
+    Every trick is two cards of one non-trump suit; the winner holds the higher.
+    """
+    by_name = {(c.suit.letter, c.rank): c for c in STANDARD.cards}
+    pairs = [
+        (by_name[s, r], by_name[s, r + 1])
+        for s in _SUITS_IN_ORDER
+        if s != trump
+        for r in range(2, 13, 2)
+    ]
+    cards, leader = [], first_leader
+    for (low, high), winner in zip(pairs, winners, strict=False):
+        lead, follow = (high, low) if winner == leader else (low, high)
+        cards += [str(lead), str(follow)]
+        leader = winner
+    return cards
+
+
+def deal_cards(declarer: int, declarer_tricks: int, trump: str | None = "S") -> list[str]:
+    """A two-player deal where the declarer takes the first `declarer_tricks` tricks."""
+    defender = 1 - declarer
+    winners = [declarer] * declarer_tricks + [defender] * (13 - declarer_tricks)
+    return trick_cards(defender, winners, trump)
