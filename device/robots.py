@@ -19,17 +19,25 @@ from .engine.game import Game
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 
 
-def draw_hands(rng: random.Random, cards: tuple[Card, ...], first: int) -> list[list[Card]]:
-    """Draw and Discard with a shuffled deck: 13 turns each, keep one and discard one."""
+def draw_hands(
+    rng: random.Random, cards: tuple[Card, ...], first: int
+) -> tuple[list[list[Card]], list[list[Card]]]:
+    """Draw and Discard with a shuffled deck: 13 turns each, keep one and discard one.
+
+    Returns each seat's hand and each seat's discards.
+    """
     stock = list(cards)
     rng.shuffle(stock)
     hands: list[list[Card]] = [[], []]
+    discards: list[list[Card]] = [[], []]
     player = first
     while stock:
         top, nxt = stock.pop(), stock.pop()
-        hands[player].append(top if _worth_keeping(top, hands[player], rng) else nxt)
+        keep = _worth_keeping(top, hands[player], rng)
+        hands[player].append(top if keep else nxt)
+        discards[player].append(nxt if keep else top)
         player = 1 - player
-    return hands
+    return hands, discards
 
 
 def _worth_keeping(card: Card, hand: list[Card], rng: random.Random) -> bool:
@@ -85,7 +93,7 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
     deal = game.deal
     first = game.form.first_drawer(deal.dealer)
     if game.phase == "draw":
-        hands = draw_hands(rng, game.form.deck.cards, first)
+        hands, _ = draw_hands(rng, game.form.deck.cards, first)
         while game.phase == "draw":
             yield DrawTurnEnded()
     else:

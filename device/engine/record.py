@@ -35,7 +35,7 @@ class RecordError(RuleError):
 
 def play_record(record: Any) -> Game:
     """Play a record (already parsed from JSON) through the engine."""
-    game = Game(_setup(record))
+    game = _at("record", Game, _setup(record))
     deals = record.get("deals", [])
     if not isinstance(deals, list):
         raise RecordError("deals: must be a list")
