@@ -6,7 +6,7 @@ below it the trick points run down, with a game line after each game.
 
 from __future__ import annotations
 
-from .engine.game import Game
+from .engine.game import Deal, Game
 
 WIDTH = 12  # one column
 
@@ -26,11 +26,29 @@ def _pair_rows(entries: list[tuple[int, int]]) -> list[str]:
     return [_row(a, b) for a, b in zip(columns[0], columns[1], strict=True)]
 
 
+def deal_line(game: Game, deal: Deal) -> str:
+    """One deal in words: "Deal 3, Ben deals: 4S by Anna, 11 tricks, made +1"."""
+    head = f"Deal {deal.number}, {game.players[deal.dealer]} deals: "
+    if deal.contract is None:
+        return head + "thrown in"
+    made = deal.tricks - deal.contract.tricks_needed
+    result = "made" if made == 0 else f"made +{made}" if made > 0 else f"down {-made}"
+    line = f"{deal.contract} by {game.players[deal.declarer]}, {deal.tricks} tricks, {result}"
+    if deal.claimed is not None:
+        line += f" (claim by {game.players[deal.claimed.seat]})"
+    if any(deal.honours):
+        side = 0 if deal.honours[0] else 1
+        line += f", honours {deal.honours[side]} to {game.side_name(side)}"
+    return head + line
+
+
 def render_sheet(game: Game) -> str:
     sheet = game.sheet
     names = (game.side_name(0), game.side_name(1))
     rule = "-" * WIDTH + "-+-" + "-" * WIDTH
-    out = [f"{game.form.title}: {names[0]} v {names[1]}", "", _row(*names), rule]
+    out = [f"{game.form.title}: {names[0]} v {names[1]}", ""]
+    out += [deal_line(game, d) for d in game.deals if d.outcome is not None]
+    out += ["", _row(*names), rule]
     above = [(line.side, line.points) for line in sheet.lines if line.where == "above"]
     closing = [(line.side, line.points) for line in sheet.closing_lines()]
     out += list(reversed(_pair_rows(above + closing)))
