@@ -1,8 +1,8 @@
 """Protocol v1 between the table (host) and its scanner and bidding box (devices).
 
 Byte-exact description: PROTOCOL.md beside this file. This module is written
-in the Python that MicroPython also runs (no dataclasses, typing, enum or
-f-string conversions), because the firmware imports this very file.
+in the Python that MicroPython also runs (no dataclasses, typing or enum),
+because the firmware imports this very file.
 
 On the wire each frame is COBS(body) followed by one 0x00 byte; the body is
 type (1 byte), seq (1 byte), payload (0..200 bytes), CRC-16/CCITT-FALSE of
@@ -137,7 +137,7 @@ class Frame:
 
     def __repr__(self):
         name = TYPE_NAMES.get(self.type, hex(self.type))
-        return "Frame(%s, seq=%d, %r)" % (name, self.seq, self.payload)
+        return f"Frame({name}, seq={self.seq}, {self.payload!r})"
 
     @property
     def text(self):
@@ -148,11 +148,11 @@ class Frame:
 def frame_body(ftype, seq, payload=b""):
     """The body of a frame: type, seq, payload and CRC (before COBS)."""
     if not 0 <= ftype <= 255 or ftype not in TYPE_NAMES:
-        raise ProtocolError("unknown frame type %d" % ftype)
+        raise ProtocolError(f"unknown frame type {ftype}")
     if not 0 <= seq <= 255:
         raise ProtocolError("seq must be 0..255")
     if len(payload) > MAX_PAYLOAD:
-        raise ProtocolError("payload longer than %d bytes" % MAX_PAYLOAD)
+        raise ProtocolError(f"payload longer than {MAX_PAYLOAD} bytes")
     body = bytearray((ftype, seq))
     body.extend(payload)
     crc = crc16(body)
