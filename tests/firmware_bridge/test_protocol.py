@@ -196,11 +196,12 @@ def test_a_new_input_never_reuses_the_previous_inputs_seq_on_wrap():
 
 
 def test_protocol_md_examples_are_byte_exact():
+    import re
     from pathlib import Path
 
     text = (Path(p.__file__).parent / "PROTOCOL.md").read_text()
-    rows = [line for line in text.splitlines() if line.startswith("|") and line.count("`") >= 4]
-    examples = [r.split("|")[2:4] for r in rows if r.split("|")[2].strip().startswith("`0")]
+    hexes = r"`([0-9a-f]{2}(?: [0-9a-f]{2})*)`"
+    examples = re.findall(rf"\| {hexes} \| {hexes} \|$", text, re.M)
     assert len(examples) == 10
     for body_cell, wire_cell in examples:
         body = bytes.fromhex(body_cell.strip(" `"))
