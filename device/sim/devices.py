@@ -1,0 +1,183 @@
+"""Simulated scanner and bidding box: they speak protocol v1 exactly as the
+firmware does (HELLO at start and on IDENTIFY, a heartbeat every second, each
+input resent every 200 ms until acknowledged), over a pty or a TCP socket.
+
+Faults can be injected on purpose: garbage bytes, bad CRCs, duplicated
+frames, and an unplug and replug.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass
+
+from firmware_bridge import protocol as p
+
+TICK_S = 0.005
+FIRMWARE = "sim-1"
+LEVELS = tuple("1234567")
+STRAINS = ("C", "D", "H", "S", "NT")
+
+
+@dataclass
+class Faults:
+    """Chances per frame sent (0..1)."""
+
+    garbage: float = 0.0  # random bytes before the frame (which may swallow it)
+    bad_crc: float = 0.0  # one byte of the frame flipped: the host drops it, we resend
+    duplicate: float = 0.0  # the frame sent twice
+
+    @staticmethod
+    def parse(specs: list[str]) -> Faults:
+        """From ["garbage=0.1", "bad-crc=0.05"]; ValueError with the reason."""
+        faults = Faults()
+        for spec in specs:
+            name, _, value = spec.partition("=")
+            field = name.strip().replace("-", "_")
+            if field not in ("garbage", "bad_crc", "duplicate"):
+                raise ValueError(f"unknown fault {name!r} (garbage, bad-crc, duplicate)")
+            chance = float(value or "0.1")
+            if not 0 <= chance <= 1:
+                raise ValueError(f"fault {name}: a chance from 0 to 1, not {value}")
+            setattr(faults, field, chance)
+        return faults
+
+
+class SimDevice:
+    """One simulated device on a link. Thread-safe `press`/`card`/`key` calls queue inputs."""
+
+    def __init__(self, kind: str, ident: str, link, faults: Faults | None = None, seed=None):
+        self.kind = kind
+        self.ident = ident
+        self.link = link
+        self.faults = faults or Faults()
+        self.rng = random.Random(seed)
+        self.boot = self.rng.randrange(1, 1 << 30)
+        self.outbox = p.Outbox()
+        self.leds = 0
+        self.beeps: list[int] = []
+        self.acked = 0  # inputs acknowledged by the host
+        self.dropped_inputs = 0
+        self._lock = threading.Lock()
+        self._acked_event = threading.Condition(self._lock)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._decoder = p.Decoder()
+        self._level: str | None = None
+
+    # -- inputs ------------------------------------------------------------------------
+    def card(self, code: str | None = None, uid: bytes | None = None) -> bool:
+        payload = p.card_uid_payload(uid) if uid is not None else p.card_code_payload(code)
+        return self._put(p.CARD, payload)
+
+    def call(self, text: str) -> bool:
+        return self._put(p.CALL, text.encode("ascii"))
+
+    def key(self, name: str) -> bool:
+        return self._put(p.KEY, name.encode("ascii"))
+
+    def press(self, button: str) -> bool:
+        """A bidding-box button, as the firmware reads them: a level, then a strain."""
+        button = button.upper()
+        if button in LEVELS:
+            self._level = button  # a second level replaces the first
+            return True
+        if button in STRAINS:
+            level, self._level = self._level, None
+            return level is not None and self.call(level + button)
+        if button in ("P", "X", "XX"):
+            self._level = None
+            return self.call(button)
+        if button in p.KEYS:
+            return self.key(button)
+        raise ValueError(f"no button {button!r} on the bidding box")
+
+    def _put(self, ftype: int, payload: bytes) -> bool:
+        with self._lock:
+            ok = self.outbox.put(ftype, payload)
+        if not ok:
+            self.dropped_inputs += 1  # the firmware beeps an error here
+        return ok
+
+    @property
+    def waiting(self) -> int:
+        with self._lock:
+            return self.outbox.waiting
+
+    def wait_delivered(self, timeout: float = 10.0) -> bool:
+        """Block until every queued input is acknowledged (or the timeout passes)."""
+        end = time.monotonic() + timeout
+        with self._lock:
+            while self.outbox.waiting:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._acked_event.wait(left)
+        return True
+
+    # -- life ---------------------------------------------------------------------------
+    def start(self) -> SimDevice:
+        self.link.open()
+        self._send(self._hello())
+        self._thread = threading.Thread(target=self._run, name=f"sim-{self.kind}", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+        self.link.close()
+
+    def unplug(self, seconds: float = 1.0) -> None:
+        """Pull the cable for a while; queued inputs wait, as in the firmware."""
+        with self._lock:
+            self.link.close()
+        self._stop.wait(seconds)
+        with self._lock:
+            self.link.open()
+            self._decoder = p.Decoder()
+        self._send(self._hello())
+
+    def _hello(self) -> bytes:
+        payload = p.hello_payload(self.kind, FIRMWARE, self.ident, self.boot)
+        with self._lock:
+            return self.outbox.frame(p.HELLO, payload)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            data = self.link.read(TICK_S)
+            for frame in self._decoder.feed(data):
+                self._command(frame)
+            with self._lock:
+                due = self.outbox.poll(int(time.monotonic() * 1000)) if self.link.is_open else []
+            for wire in due:
+                self._send(wire)
+
+    def _command(self, frame: p.Frame) -> None:
+        if frame.type == p.ACK and frame.payload:
+            with self._lock:
+                if self.outbox.ack(frame.payload[0]):
+                    self.acked += 1
+                    self._acked_event.notify_all()
+        elif frame.type == p.IDENTIFY:
+            self._send(self._hello())
+        elif frame.type == p.LEDS and frame.payload:
+            self.leds = frame.payload[0]
+        elif frame.type == p.BEEP and frame.payload:
+            self.beeps.append(frame.payload[0])
+
+    def _send(self, wire: bytes) -> None:
+        rng, faults = self.rng, self.faults
+        if rng.random() < faults.garbage:
+            self.link.write(bytes(rng.getrandbits(8) for _ in range(rng.randrange(1, 40))))
+        if rng.random() < faults.bad_crc:
+            broken = bytearray(wire)
+            broken[rng.randrange(len(broken) - 1)] ^= 1 << rng.randrange(8)
+            wire = bytes(broken)
+        with self._lock:
+            self.link.write(wire)
+            if rng.random() < faults.duplicate:
+                self.link.write(wire)

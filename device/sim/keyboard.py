@@ -1,0 +1,41 @@
+"""What a person types to the simulated devices: `SA` scans the ace of spades,
+`1S` presses 1 then S on the bidding box, `p`, `x`, `xx`, `ok`, `undo`, `menu`
+press those buttons. Several per line are fine: `1S p`.
+"""
+
+from __future__ import annotations
+
+from device.engine.calls import Bid, Call
+from device.engine.cards import STANDARD
+from device.engine.errors import NotationError
+
+SCANNER = "scanner"
+BIDBOX = "bidbox"
+KEYS = ("OK", "UNDO", "MENU")
+
+
+def parse_tokens(line: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """[(device, what, buttons)]: ("scanner", "SA", ()) or ("bidbox", "1S", ("1", "S")).
+
+    ValueError names the first token that is neither a card, a call nor a key.
+    """
+    actions = []
+    for token in line.split():
+        word = token.upper()
+        if word in KEYS:
+            actions.append((BIDBOX, word, (word,)))
+            continue
+        try:
+            call = Call.parse(word)
+        except NotationError:
+            call = None
+        if call is not None:
+            text = str(call)
+            buttons = (str(call.level), call.strain.letter) if isinstance(call, Bid) else (text,)
+            actions.append((BIDBOX, text, buttons))
+            continue
+        try:
+            actions.append((SCANNER, str(STANDARD.parse(word)), ()))
+        except NotationError:
+            raise ValueError(f"{token!r} is not a card, a call or a key") from None
+    return actions
