@@ -73,7 +73,53 @@ def build_parser() -> _Parser:
     demo.add_argument("--game", default="draw-and-discard", help="game form")
     demo.add_argument("--players", nargs=2, default=["Anna", "Ben"], metavar="NAME")
     demo.add_argument("--json", action="store_true", help="print the replay JSON instead")
+    _add_run_parser(commands)
+    _add_sim_parser(commands)
     return parser
+
+
+def _add_run_parser(commands) -> None:
+    run = commands.add_parser(
+        "run",
+        help="the table: devices, rules and score sheet",
+        description="Run the table with its scanner and bidding box (real or simulated). "
+        "Until the touchscreen app lands it runs in the terminal: type cards (SA), calls "
+        "(1S, p, x, xx), keys (ok, undo, menu), claim N, accept, dispute, sheet, quit.",
+    )
+    run.add_argument("--scanner", metavar="URL|none", help="the scanner's serial URL")
+    run.add_argument("--bidbox", metavar="URL|gpio|none", help="the bidding box")
+    run.add_argument("--simulate", action="store_true", help="start simulated devices and use them")
+    run.add_argument("--uids", action="store_true", help="simulated scanner sends tag UIDs")
+    run.add_argument("--new", metavar="GAME", help="start a new rubber of GAME straight away")
+    run.add_argument("--players", nargs=2, metavar="NAME")
+    run.add_argument("--first-dealer", metavar="NAME")
+    run.add_argument("--deck", metavar="NAME", help="the paired deck profile to use")
+    run.add_argument("--pair-deck", metavar="NAME", help="pair a deck's tags first")
+    run.add_argument("--data-dir", metavar="DIR", help="where decks and the journal live")
+    run.add_argument("--config", metavar="PATH", help="the config file")
+
+
+def _add_sim_parser(commands) -> None:
+    sim = commands.add_parser(
+        "sim-devices",
+        help="simulated scanner and bidding box speaking protocol v1",
+        description="A simulated scanner and bidding box on ptys (or TCP), speaking protocol "
+        "v1 as the firmware does. Type cards (SA), calls (1S presses 1 then S, p, x, xx) and "
+        "keys (ok, undo, menu), or play a game record through them. Point the table at the "
+        "printed paths: honeymoon run --scanner PATH --bidbox PATH.",
+    )
+    sim.add_argument("--dir", default="/tmp/honeymoon-sim", help="folder for the pty links")
+    sim.add_argument("--tcp", type=int, metavar="PORT", help="listen on PORT and PORT+1")
+    sim.add_argument("--uids", action="store_true", help="scan tag UIDs instead of card codes")
+    sim.add_argument("--record", metavar="FILE", help="play a game record (or -) instead")
+    sim.add_argument("--speed", type=float, default=5.0, help="record inputs per second")
+    sim.add_argument(
+        "--fault",
+        action="append",
+        metavar="NAME=CHANCE",
+        help="inject faults per frame: garbage, bad-crc, duplicate (e.g. bad-crc=0.1)",
+    )
+    sim.add_argument("--unplug-every", type=float, metavar="S", help="unplug the scanner")
 
 
 # -- score --------------------------------------------------------------------------
@@ -154,7 +200,30 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"score": cmd_score, "replay": cmd_replay, "demo": cmd_demo}
+def cmd_run(args: argparse.Namespace) -> int:
+    from .run import main as run_main
+
+    return run_main(args)
+
+
+def cmd_sim_devices(args: argparse.Namespace) -> int:
+    from .sim.devices import Faults
+    from .sim.main import main as sim_main
+
+    try:
+        Faults.parse(args.fault or [])
+    except ValueError as error:
+        raise UsageError(f"honeymoon sim-devices: {error}") from None
+    return sim_main(args)
+
+
+COMMANDS = {
+    "score": cmd_score,
+    "replay": cmd_replay,
+    "demo": cmd_demo,
+    "run": cmd_run,
+    "sim-devices": cmd_sim_devices,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,228 @@
+"""The table in a terminal: what `honeymoon run --text` shows and takes.
+
+It prints what happens at the table and takes typed input: cards (`SA`),
+calls (`1S`, `p`, `x`), keys (`ok`, `undo`, `menu`) and the screen's own
+actions (`claim 3`, `accept`, `dispute`, `honours Anna 100`, `sheet`,
+`help`, `quit`). With simulated devices, typed cards and calls go through
+them, over the real serial path.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+
+from .engine.errors import RuleError
+from .engine.events import (
+    CallMade,
+    CardPlayed,
+    ClaimAnswered,
+    ClaimMade,
+    DrawPhaseEnded,
+    DrawTurnEnded,
+    Event,
+    HonoursGiven,
+    NextDeal,
+    Undone,
+)
+from .engine.game import Game
+from .hal.events import CALL, CARD, KEY, Input
+from .loop import TableLoop
+from .sheet_text import deal_line, render_sheet
+from .sim.keyboard import SCANNER, parse_tokens
+from .sim.script import press
+
+HELP = """Type cards (SA, H10), calls (1S, 3NT, p, x, xx) and keys (ok, undo, menu).
+Also: claim N [NAME] · accept · dispute · honours NAME 100|150 · sheet · quit"""
+
+
+def describe(game: Game, event: Event) -> str:
+    """One line for an accepted event, in the state after it."""
+    deal = game.deal
+    name = game.name(getattr(event, "seat", None))
+    if isinstance(event, DrawTurnEnded):
+        return f"{name} ends a draw turn ({deal.draw_turns} of {2 * game.form.draw_turns})"
+    if isinstance(event, DrawPhaseEnded):
+        return "the draw phase is over: the auction starts"
+    if isinstance(event, CallMade):
+        return f"{name}: {event.call}"
+    if isinstance(event, CardPlayed):
+        text = f"{name} plays {event.card}"
+        play = deal.play
+        if play is not None and not play.current and play.tricks:
+            winner = play.tricks[-1].winner
+            text += f"; trick {len(play.tricks)} to {play.names[winner]}"
+        return text
+    if isinstance(event, ClaimMade):
+        return f"{name} claims {event.tricks} of the remaining tricks"
+    if isinstance(event, ClaimAnswered):
+        return f"{name} {'accepts' if event.accepted else 'disputes'} the claim"
+    if isinstance(event, HonoursGiven):
+        return f"{name} held honours: {event.points}"
+    if isinstance(event, NextDeal):
+        return f"deal {deal.number}: {game.players[deal.dealer]} deals"
+    if isinstance(event, Undone):
+        return "undone"
+    return str(event)
+
+
+def status(game: Game) -> str:
+    deal = game.deal
+    turn = game.name(game.turn)
+    if game.phase == "finished":
+        return "the rubber is over"
+    if game.phase == "draw":
+        turn_no = deal.draw_turns // 2 + 1
+        return f"deal {deal.number}, draw turn {turn_no} of 13: {turn} draws (ok ends the turn)"
+    if game.phase == "auction":
+        calls = " ".join(str(c) for _, c in deal.auction.calls) or "none yet"
+        return f"deal {deal.number}, auction ({calls}): {turn} to call"
+    if game.phase == "play":
+        won = deal.play.tricks_won()
+        side = game.form.side(deal.declarer)
+        return (
+            f"deal {deal.number}, {deal.contract} by {game.name(deal.declarer)}, "
+            f"tricks {won[side]}-{won[1 - side]}: {turn} to play"
+        )
+    return f"{deal_line(game, deal)} (ok: next deal)"
+
+
+class Console:
+    """Reads typed lines on a thread; the loop thread applies them."""
+
+    def __init__(self, loop: TableLoop, sims=None, out=None, decks=None, uids=False):
+        self.loop = loop
+        self.sims = sims or {}
+        self.out = out or sys.stdout
+        self.decks = decks  # where paired deck profiles are saved
+        self.uids = uids  # simulated scanner sends tag UIDs, as an unpaired deck would
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.running = True
+
+    @property
+    def game(self) -> Game:
+        return self.loop.table.game
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def read_stdin(self, stream=None) -> None:
+        def reader():
+            for line in stream or sys.stdin:
+                self.lines.put(line)
+            self.lines.put(None)
+
+        threading.Thread(target=reader, name="console-input", daemon=True).start()
+
+    def run(self) -> None:
+        self.say(HELP)
+        self.say(self.prompt())
+        while self.running:
+            self.tick(0.05)
+
+    def tick(self, timeout: float) -> None:
+        shown = False
+        for _, outcome in self.loop.step(timeout):
+            self.say(self._outcome_text(outcome))
+            shown = True
+        while True:
+            try:
+                line = self.lines.get_nowait()
+            except queue.Empty:
+                break
+            if line is None:
+                self.running = False
+                return
+            shown = self.command(line.strip()) or shown
+        if shown:
+            self.say(self.prompt())
+
+    def prompt(self) -> str:
+        pairing = self.loop.table.pairing
+        if pairing is not None:
+            done, total = pairing.progress
+            return f"pair a deck ({done} of {total}): put the {pairing.next_card} on the scanner"
+        return status(self.game)
+
+    def _outcome_text(self, outcome) -> str:
+        table = self.loop.table
+        if outcome.accepted and outcome.message.startswith("paired") and self.decks:
+            table.profile.save(self.decks / f"{table.profile.name}.json")  # progress survives
+        if not outcome.accepted:
+            return f"! {outcome.message}"
+        if outcome.event is None:
+            return outcome.message
+        text = describe(self.game, outcome.event)
+        if self.game.phase in ("deal-end", "finished") and isinstance(outcome.event, CardPlayed):
+            text += "\n" + deal_line(self.game, self.game.deal)
+        return text
+
+    def command(self, line: str) -> bool:
+        """Apply one typed line; True when something was said."""
+        if not line:
+            return False
+        word, *rest = line.split()
+        action = _COMMANDS.get(word.lower())
+        if action is not None:
+            action(self, rest)
+            return True
+        try:
+            tokens = parse_tokens(line)
+        except ValueError as error:
+            self.say(f"! {error}")
+            return True
+        for device, what, buttons in tokens:
+            self._token(device, what, buttons)
+        return False
+
+    def _token(self, device: str, what: str, buttons: tuple[str, ...]) -> None:
+        sim = self.sims.get(device)
+        if sim is not None:  # through the simulated device and the serial line
+            press(self.sims, device, what, self.uids)
+            return
+        kind = CARD if device == SCANNER else KEY if what in ("OK", "UNDO", "MENU") else CALL
+        self.loop.inputs.put(Input(kind, what, "keyboard"))
+
+    def apply(self, event: Event) -> None:
+        try:
+            self.say(describe(self.game, self.game.apply(event)))
+        except RuleError as error:
+            self.say(f"! {error}")
+
+    def _claim(self, args: list[str]) -> None:
+        try:
+            tricks = int(args[0])
+            seat = self._seat(args[1]) if len(args) > 1 else None
+        except (IndexError, ValueError) as error:
+            self.say(f"! claim N [NAME]: {error}")
+            return
+        self.apply(ClaimMade(tricks, seat))
+
+    def _honours(self, args: list[str]) -> None:
+        try:
+            seat, points = self._seat(args[0]), int(args[1])
+        except (IndexError, ValueError) as error:
+            self.say(f"! honours NAME 100|150: {error}")
+            return
+        self.apply(HonoursGiven(points, seat))
+
+    def _seat(self, name: str) -> int:
+        for seat, player in enumerate(self.game.players):
+            if player.lower() == name.lower():
+                return seat
+        raise ValueError(f"{name!r} is not a player")
+
+    def _quit(self, _args) -> None:
+        self.running = False
+
+
+_COMMANDS = {
+    "claim": Console._claim,
+    "accept": lambda c, _: c.apply(ClaimAnswered(True)),
+    "dispute": lambda c, _: c.apply(ClaimAnswered(False)),
+    "honours": Console._honours,
+    "sheet": lambda c, _: c.say(render_sheet(c.game)),
+    "help": lambda c, _: c.say(HELP),
+    "quit": Console._quit,
+}

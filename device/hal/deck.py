@@ -1,0 +1,109 @@
+"""Deck pairing: which RFID tag is stuck on which card of a physical deck.
+
+A scanner that reads raw tag UIDs needs a deck profile; one that reads card
+codes (barcodes, or tags written with the code) needs none. "Pair a deck"
+asks for the 52 cards one by one and refuses a tag that is already paired
+and a second tag for a card. Profiles are small JSON files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from device.engine.cards import DECKS, STANDARD, Card, Deck
+from device.engine.errors import RuleError
+
+
+class PairingError(RuleError):
+    """A tag that cannot be paired (already used, or the card has one)."""
+
+
+class DeckProfile:
+    """A deck's tags: UID (hex) -> card."""
+
+    def __init__(self, name: str, deck: Deck = STANDARD, tags: dict[str, Card] | None = None):
+        self.name = name
+        self.deck = deck
+        self.tags: dict[str, Card] = dict(tags or {})
+
+    def card_for(self, uid: bytes) -> Card | None:
+        return self.tags.get(uid.hex())
+
+    def tag_of(self, card: Card) -> str | None:
+        return next((uid for uid, c in self.tags.items() if c is card), None)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.tags) == len(self.deck.cards)
+
+    def pair(self, card: Card, uid: bytes) -> None:
+        """Stick tag `uid` on `card`; PairingError when either is already paired."""
+        known = self.card_for(uid)
+        if known is not None:
+            raise PairingError(f"this tag is already paired with {known}")
+        if self.tag_of(card) is not None:
+            raise PairingError(f"{card} already has a tag")
+        if card not in self.deck:
+            raise PairingError(f"{card} is not a card of the {self.deck.name} deck")
+        self.tags[uid.hex()] = card
+
+    # -- storage -------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "deck": self.deck.name,
+            "tags": {uid: str(card) for uid, card in sorted(self.tags.items())},
+        }
+
+    @staticmethod
+    def from_dict(data: dict) -> DeckProfile:
+        deck = DECKS[data.get("deck", "standard")]
+        profile = DeckProfile(data["name"], deck)
+        for uid, text in data["tags"].items():
+            profile.pair(deck.parse(text), bytes.fromhex(uid))
+        return profile
+
+    def save(self, path: Path) -> None:
+        """Write atomically: a power cut leaves the old file or the new one."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_suffix(".tmp")
+        with open(temp, "w", encoding="utf-8") as out:
+            json.dump(self.to_dict(), out, indent=1)
+            out.flush()
+            os.fsync(out.fileno())
+        temp.replace(path)
+
+    @staticmethod
+    def load(path: Path) -> DeckProfile:
+        """Read a profile; RuleError (never a traceback) for a damaged file."""
+        try:
+            return DeckProfile.from_dict(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+            raise RuleError(f"deck profile {path}: {error}") from None
+
+
+class Pairing:
+    """'Pair a deck': the cards are asked for in deck order, spades ace first."""
+
+    def __init__(self, profile: DeckProfile):
+        self.profile = profile
+
+    @property
+    def next_card(self) -> Card | None:
+        """The card to put on the scanner now, or None when all are paired."""
+        order = sorted(self.profile.deck.cards, key=lambda c: (-c.suit.order, -c.rank))
+        return next((c for c in order if self.profile.tag_of(c) is None), None)
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        return len(self.profile.tags), len(self.profile.deck.cards)
+
+    def offer(self, uid: bytes) -> Card:
+        """The scanner saw `uid` while `next_card` was asked for: pair them."""
+        card = self.next_card
+        if card is None:
+            raise PairingError("every card of this deck is paired")
+        self.profile.pair(card, uid)
+        return card

@@ -1,0 +1,59 @@
+"""The table's loop: the one place that takes device inputs, calls the table
+(and so the engine), answers the devices, and lights the turn LEDs.
+
+Device threads only put `Input`s on the queue; the loop waits on that queue
+with a timeout, so it sleeps while nobody plays.
+"""
+
+from __future__ import annotations
+
+import queue
+
+from firmware_bridge.protocol import BEEP_ERROR, LED_ERROR
+
+from .hal.events import Input
+from .table import Outcome, Table
+
+
+class TableLoop:
+    def __init__(self, table: Table, inputs: queue.Queue, devices: dict | None = None):
+        self.table = table
+        self.inputs = inputs
+        self.devices = dict(devices or {})
+        self._error = False
+
+    def step(self, timeout: float) -> list[tuple[Input, Outcome]]:
+        """Handle every waiting input, waiting up to `timeout` s for the first."""
+        done = []
+        try:
+            item = self.inputs.get(timeout=timeout)
+        except queue.Empty:
+            return done
+        while True:
+            done.append((item, self.handle(item)))
+            try:
+                item = self.inputs.get_nowait()
+            except queue.Empty:
+                break
+        self.show_turn()
+        return done
+
+    def handle(self, item: Input) -> Outcome:
+        outcome = self.table.handle(item)
+        device = self.devices.get(item.source)
+        if item.seq is not None and hasattr(device, "acknowledge"):
+            device.acknowledge(item)  # stored or refused: either way, stop resending
+        if item.kind in ("card", "call", "key", "error"):
+            self._error = not outcome.accepted
+            if self._error:
+                self._each("beep", BEEP_ERROR)
+        return outcome
+
+    def show_turn(self) -> None:
+        self._each("set_leds", self.table.leds() | (LED_ERROR if self._error else 0))
+
+    def _each(self, method: str, *args) -> None:
+        for device in self.devices.values():
+            action = getattr(device, method, None)
+            if action is not None:
+                action(*args)

@@ -1,0 +1,80 @@
+"""`honeymoon run`: the table, with its devices (real or simulated), in a terminal
+until the touchscreen app lands."""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import sys
+import tempfile
+from pathlib import Path
+
+from .config import ConfigError, config_path, data_dir, load_config
+from .console import Console
+from .engine.events import Setup
+from .engine.game import Game
+from .hal.deck import DeckProfile
+from .hal.serial_device import SerialDevice
+from .loop import TableLoop
+from .table import Table
+
+
+def open_devices(scanner: str, bidbox: str, config: dict, inputs: queue.Queue) -> dict:
+    devices = {}
+    if scanner != "none":
+        devices["scanner"] = SerialDevice(scanner, inputs, "scanner").start()
+    if bidbox == "gpio":
+        from .hal.bidbox_gpio import GpioBidBox
+
+        devices["bidbox"] = GpioBidBox(config["gpio"] or None, inputs)
+    elif bidbox != "none":
+        devices["bidbox"] = SerialDevice(bidbox, inputs, "bidbox").start()
+    return devices
+
+
+def new_game(args: argparse.Namespace, config: dict) -> Game:
+    players = tuple(args.players or config["game"]["players"])
+    first = args.first_dealer or players[0]
+    if first not in players:
+        raise SystemExit(f"--first-dealer {first!r} is not one of the players")
+    form = args.new or config["game"]["form"]
+    return Game(Setup(form, players, players.index(first)))
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        config = load_config(config_path(args.config))
+    except ConfigError as error:
+        print(f"{error}; starting with the defaults", file=sys.stderr)
+        config = load_config(Path("/nonexistent"))
+    inputs: queue.Queue = queue.Queue()
+    sims = {}
+    scanner = args.scanner or config["devices"]["scanner"]
+    bidbox = args.bidbox or config["devices"]["bidbox"]
+    if args.simulate:
+        from .sim.devices import SimDevice
+        from .sim.links import PtyLink
+
+        folder = Path(tempfile.mkdtemp(prefix="honeymoon-sim-"))
+        for name in ("scanner", "bidbox"):
+            sims[name] = SimDevice(name, f"SIM-{name.upper()}", PtyLink(folder / name)).start()
+        scanner, bidbox = str(folder / "scanner"), str(folder / "bidbox")
+    table = Table(new_game(args, config))
+    decks = data_dir(args.data_dir) / "decks"
+    if args.deck:
+        table.profile = DeckProfile.load(decks / f"{args.deck}.json")
+    if args.pair_deck:
+        saved = decks / f"{args.pair_deck}.json"
+        profile = DeckProfile.load(saved) if saved.exists() else DeckProfile(args.pair_deck)
+        table.start_pairing(profile)  # a half-paired deck goes on where it stopped
+    devices = open_devices(scanner, bidbox, config, inputs)
+    console = Console(TableLoop(table, inputs, devices), sims, decks=decks, uids=args.uids)
+    console.read_stdin()
+    try:
+        console.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for device in list(devices.values()) + list(sims.values()):
+            (getattr(device, "stop", None) or device.close)()
+    return 0

@@ -1,0 +1,80 @@
+"""`honeymoon sim-devices`: a simulated scanner and bidding box, driven by the
+keyboard or by a game record, speaking protocol v1 over ptys or TCP."""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+from pathlib import Path
+
+from .devices import Faults, SimDevice
+from .keyboard import SCANNER, parse_tokens
+from .links import PtyLink, TcpLink
+from .script import play_steps, press, record_steps
+
+DEFAULT_DIR = "/tmp/honeymoon-sim"
+
+
+def make_sims(args, seed=None) -> dict[str, SimDevice]:
+    faults = Faults.parse(args.fault or [])
+    if args.tcp is not None:
+        links = {"scanner": TcpLink("127.0.0.1", args.tcp), "bidbox": TcpLink("127.0.0.1", 0)}
+        if args.tcp:
+            links["bidbox"] = TcpLink("127.0.0.1", args.tcp + 1)
+    else:
+        folder = Path(args.dir)
+        links = {"scanner": PtyLink(folder / "scanner"), "bidbox": PtyLink(folder / "bidbox")}
+    return {
+        name: SimDevice(name, f"SIM-{name.upper()}", link, faults, seed)
+        for name, link in links.items()
+    }
+
+
+def unplugger(sims: dict, every: float, stop: threading.Event) -> None:
+    while not stop.wait(every):
+        sims[SCANNER].unplug(1.0)
+
+
+def main(args) -> int:
+    steps = None
+    if args.record:
+        text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text()
+        steps = record_steps(json.loads(text))
+    sims = make_sims(args)
+    for sim in sims.values():
+        sim.start()
+    for name, sim in sims.items():
+        print(f"{name}: {sim.link.url}", flush=True)
+    stop = threading.Event()
+    if args.unplug_every:
+        threading.Thread(
+            target=unplugger, args=(sims, args.unplug_every, stop), daemon=True
+        ).start()
+    try:
+        if steps is not None:
+            done = play_steps(sims, steps, args.speed, args.uids)
+            print(f"played {done} of {len(steps)} inputs", flush=True)
+        else:
+            keyboard(sims, args.uids)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        for sim in sims.values():
+            sim.stop()
+    return 0
+
+
+def keyboard(sims: dict, uids: bool) -> None:
+    print("type cards (SA), calls (1S, p, x, xx) and keys (ok, undo, menu); Ctrl-D ends")
+    for line in sys.stdin:
+        try:
+            tokens = parse_tokens(line)
+        except ValueError as error:
+            print(f"! {error}", flush=True)
+            continue
+        for device, what, _ in tokens:
+            press(sims, device, what, uids)
+    time.sleep(0.5)  # let the last inputs be delivered

@@ -1,0 +1,110 @@
+"""The table controller: turns what the devices (and the screen) say into
+engine inputs for the seat whose turn it is, and says what came of it.
+
+A card is a card wherever it comes from (a code, or a tag through the deck
+profile); a call is a call; OK, UNDO and MENU mean what the phase makes of
+them. Anything refused changes nothing and comes back with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine.calls import Call
+from .engine.errors import RuleError
+from .engine.events import (
+    CallMade,
+    CardPlayed,
+    DrawPhaseEnded,
+    DrawTurnEnded,
+    Event,
+    NextDeal,
+    Undone,
+)
+from .engine.game import Game
+from .hal.deck import DeckProfile, Pairing
+from .hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the table made of an input: accepted or refused, and why."""
+
+    accepted: bool
+    message: str = ""
+    event: Event | None = None
+    menu: bool = False  # MENU outside the draw phase: the screen opens its menu
+
+
+class Table:
+    def __init__(self, game: Game, profile: DeckProfile | None = None):
+        self.game = game
+        self.profile = profile
+        self.pairing: Pairing | None = None
+
+    def start_pairing(self, profile: DeckProfile) -> None:
+        self.profile = profile
+        self.pairing = Pairing(profile)
+
+    def handle(self, item: Input) -> Outcome:
+        if item.kind == CONNECTED:
+            return Outcome(True, f"{item.source} connected")
+        if item.kind == LOST:
+            return Outcome(True, item.value or f"{item.source} disconnected")
+        if item.kind == ERROR:
+            return Outcome(False, item.value)
+        try:
+            if item.kind == CARD and self.pairing is not None:
+                return self._pair(item)
+            event = self._event(item)
+            if event is None:
+                return Outcome(True, "menu", menu=True)
+            return Outcome(True, "", self.game.apply(event))
+        except RuleError as error:
+            return Outcome(False, str(error))
+
+    def _event(self, item: Input) -> Event | None:
+        if item.kind == CARD:
+            return CardPlayed(self._card(item))
+        if item.kind == CALL:
+            return CallMade(Call.parse(item.value))
+        if item.kind == KEY:
+            return self._key(item.value.upper())
+        raise RuleError(f"{item.kind} is not an input for the table")
+
+    def _card(self, item: Input):
+        if item.uid is None:
+            return self.game.form.deck.parse(item.value)
+        card = self.profile.card_for(item.uid) if self.profile else None
+        if card is None:
+            raise RuleError("unknown card: pair this deck")
+        return card
+
+    def _key(self, key: str) -> Event | None:
+        phase = self.game.phase
+        if key == "UNDO":
+            return Undone()
+        if key == "OK":
+            if phase == "draw":
+                return DrawTurnEnded()
+            if phase == "deal-end":
+                return NextDeal()
+            raise RuleError(f"OK is not used in the {phase}")
+        if key == "MENU":
+            return DrawPhaseEnded() if phase == "draw" else None
+        raise RuleError(f"unknown key {key}")
+
+    def _pair(self, item: Input) -> Outcome:
+        if item.uid is None:
+            return Outcome(False, "this scanner reads card codes: its deck needs no pairing")
+        card = self.pairing.offer(item.uid)
+        done, total = self.pairing.progress
+        if self.pairing.next_card is None:
+            self.pairing = None
+            return Outcome(True, f"paired {card}: the deck is complete ({done} of {total})")
+        return Outcome(True, f"paired {card} ({done} of {total})")
+
+    def leds(self) -> int:
+        """Turn LEDs: one bit for the seat whose turn it is."""
+        turn = self.game.turn
+        return 0 if turn is None else 1 << turn
