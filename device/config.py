@@ -34,6 +34,9 @@ _TYPES = {
 }
 
 
+_TYPE_WORDS = {str: "text in quotes", int: "a whole number", list: "a list"}
+
+
 class ConfigError(ValueError):
     """A config file that cannot be used: the message names the line."""
 
@@ -91,11 +94,11 @@ def _check(path: Path, text: str, section: str, key: str, value) -> None:
     if expected is None:
         raise ConfigError(f"{where}: unknown setting {key} in [{section}]")
     if not isinstance(value, expected) or isinstance(value, bool):
-        raise ConfigError(f"{where}: {key} must be a {expected.__name__}")
+        raise ConfigError(f"{where}: {key} must be {_TYPE_WORDS[expected]}")
 
 
 def _line_of(text: str, name: str) -> int:
     """The line where a key or section is written (1 when it cannot be found)."""
-    pattern = re.compile(rf'^\s*(\[\s*)?"?{re.escape(name)}"?\s*(=|\])', re.M)
+    pattern = re.compile(rf'^[ \t]*(\[[ \t]*)?"?{re.escape(name)}"?[ \t]*(=|\])', re.M)
     found = pattern.search(text)
     return text.count("\n", 0, found.start()) + 1 if found else 1

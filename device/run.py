@@ -7,6 +7,7 @@ import argparse
 import queue
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 
 from .config import ConfigError, config_path, data_dir, load_config
@@ -24,12 +25,29 @@ def open_devices(scanner: str, bidbox: str, config: dict, inputs: queue.Queue) -
     if scanner != "none":
         devices["scanner"] = SerialDevice(scanner, inputs, "scanner").start()
     if bidbox == "gpio":
-        from .hal.bidbox_gpio import GpioBidBox
-
-        devices["bidbox"] = GpioBidBox(config["gpio"] or None, inputs)
+        gpio = open_gpio_bidbox(config["gpio"], inputs)
+        if gpio is not None:
+            devices["bidbox"] = gpio
     elif bidbox != "none":
         devices["bidbox"] = SerialDevice(bidbox, inputs, "bidbox").start()
     return devices
+
+
+def open_gpio_bidbox(pins: dict, inputs: queue.Queue):
+    """The GPIO bidding box with the config's pins over the built-in map; on a
+    machine without GPIO (or with a bad map) the table goes on without it."""
+    from gpiozero.exc import GPIOZeroError
+
+    from .hal.bidbox_gpio import DEFAULT_PINS, GpioBidBox
+    from .hal.events import ERROR, Input
+
+    try:
+        with warnings.catch_warnings():  # one clear message below, not gpiozero's fallbacks
+            warnings.simplefilter("ignore")
+            return GpioBidBox({**DEFAULT_PINS, **pins}, inputs)
+    except (GPIOZeroError, ValueError, OSError) as error:
+        inputs.put(Input(ERROR, f"GPIO bidding box: {error}", "bidbox"))
+        return None
 
 
 def new_game(args: argparse.Namespace, config: dict) -> Game:

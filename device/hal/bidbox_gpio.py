@@ -118,7 +118,7 @@ def leds_from(turn_seats: Iterable[int] | int, error: bool = False) -> tuple[set
     the same byte to every device.
     """
     if isinstance(turn_seats, int):
-        if turn_seats & ~(ALL_SEATS | LED_ERROR) or turn_seats < 0:
+        if turn_seats & ~(ALL_SEATS | LED_ERROR):
             raise ValueError(f"LED mask must use bits 0..3 (seats) and 7 (error), got {turn_seats}")
         seats = {seat for seat in range(len(SEAT_LEDS)) if turn_seats >> seat & 1}
         return seats, error or bool(turn_seats & LED_ERROR)

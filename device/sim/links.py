@@ -11,6 +11,7 @@ import contextlib
 import os
 import select
 import socket
+import time
 import tty
 from pathlib import Path
 
@@ -55,14 +56,14 @@ class PtyLink:
         self._master = self._slave = None
 
     def read(self, timeout: float) -> bytes:
-        if self._master is None:
-            return b""
-        ready, _, _ = select.select([self._master], [], [], timeout)
-        if not ready:
+        fd = self._master  # unplug() may close it meanwhile, from another thread
+        if fd is None:
+            time.sleep(timeout)
             return b""
         try:
-            return os.read(self._master, 4096)
-        except (BlockingIOError, OSError):
+            ready, _, _ = select.select([fd], [], [], timeout)
+            return os.read(fd, 4096) if ready else b""
+        except (OSError, ValueError):
             return b""
 
     def write(self, data: bytes) -> None:
@@ -113,9 +114,13 @@ class TcpLink:
 
     def read(self, timeout: float) -> bytes:
         if self._server is None:
+            time.sleep(timeout)
             return b""
         watched = [self._server] + ([self._client] if self._client else [])
-        ready, _, _ = select.select(watched, [], [], timeout)
+        try:
+            ready, _, _ = select.select(watched, [], [], timeout)
+        except (OSError, ValueError):  # closed by unplug() meanwhile
+            return b""
         if self._server in ready:
             if self._client is not None:
                 self._client.close()

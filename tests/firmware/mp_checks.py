@@ -1,0 +1,475 @@
+"""The firmware's checks, in the Python both interpreters run: plain asserts, no
+pytest. pytest runs each one under CPython (test_firmware.py); `main()` runs
+them all under the real MicroPython (mp_run.mjs). Not named test_*: pytest
+must not collect this file itself.
+"""
+
+import sys
+
+try:
+    from firmware_bridge import protocol
+    from firmware_bridge.firmware import app, keys, mfrc522
+    from tests.firmware import fake_hw, fake_machine
+except ImportError:  # MicroPython runner: every module side by side
+    import app
+    import fake_hw
+    import fake_machine
+    import keys
+    import mfrc522
+    import protocol
+
+TMP = "/tmp"  # where the boot counter goes; pytest points it at a fresh directory
+
+UID_A = b"\x04\x8a\x2c\x1b"
+UID_B = b"\x9e\x11\x07\xc2"
+UID_7 = b"\x04\x5d\x2f\xa2\x6b\x41\x80"  # an NTAG's 7-byte UID
+
+
+def load_board():
+    """board.py, imported with the fake `machine` in place of the real one."""
+    sys.modules["machine"] = fake_machine
+    try:
+        from firmware_bridge.firmware import board
+    except ImportError:
+        import board
+    return board
+
+
+def board_bench(kind="combo", rc522=True):
+    """A Bench around the real board.Hardware on a fresh fake world."""
+    board = load_board()
+    world = fake_machine.new_world()
+    if rc522:
+        world.add_rc522(board.RC522_SPI, board.RC522_CS, board.RC522_RST)
+    world.add_keypad(board.KEY_ROWS, board.KEY_COLUMNS, keys.LAYOUT)
+    line = fake_hw.Line()
+    hw = board.Hardware(serial=line, boot_file=TMP + "/boot_count", kind=kind)
+    return fake_hw.Bench(hw, line, keyboard=world.keypad), world
+
+
+def card(uid):
+    return ("CARD", b"\x00" + uid)
+
+
+def call(text):
+    return ("CALL", text.encode())
+
+
+def key(text):
+    return ("KEY", text.encode())
+
+
+# -- protocol v1 under this interpreter ----------------------------------------------
+def check_crc_check_value():
+    assert protocol.crc16(b"123456789") == 0x29B1
+
+
+def check_frame_round_trip():
+    cases = (
+        (protocol.CARD, 0, protocol.card_uid_payload(b"\x04\x00\x03\xff")),
+        (protocol.CALL, 255, b"7NT"),
+        (protocol.HEARTBEAT, 3, b""),
+        (protocol.ERROR, 9, bytes(range(200))),
+        (protocol.LEDS, 17, b"\x00"),
+        (protocol.ACK, 1, b"\x03"),
+    )
+    for ftype, seq, payload in cases:
+        wire = protocol.encode_frame(ftype, seq, payload)
+        assert wire[-1] == 0 and 0 not in wire[:-1]
+        assert protocol.Decoder().feed(wire) == [protocol.Frame(ftype, seq, payload)]
+
+
+def check_decoder_resyncs_after_garbage():
+    good = protocol.encode_frame(protocol.ACK, 1, b"\x05")
+    decoder = protocol.Decoder()
+    stream = b"noise\x00" + good + b"\x07" * 300 + b"\x00" + good[:4] + b"\x00" + good
+    assert decoder.feed(stream) == [protocol.Frame(protocol.ACK, 1, b"\x05")] * 2
+    assert decoder.dropped_total == 3
+
+
+def check_outbox_resend_and_ack():
+    outbox = protocol.Outbox()
+    assert outbox.put(protocol.CALL, b"1S")
+    first = outbox.poll(0)
+    seq = protocol.Decoder().feed(first[0])[0].seq
+    assert outbox.poll(199) == []
+    assert outbox.poll(200) == first
+    assert not outbox.ack((seq + 1) & 0xFF)
+    assert outbox.poll(400) == first
+    assert outbox.ack(seq)
+    assert outbox.poll(600) == []
+    beat = protocol.Decoder().feed(outbox.poll(1400)[0])[0]
+    assert beat.type == protocol.HEARTBEAT
+
+
+# -- the firmware (app.py) on a fake hw ------------------------------------------------
+def check_hello_at_start():
+    bench = fake_hw.Bench()
+    bench.run(fake_hw.STEP_MS)
+    hello = bench.log[0][1]
+    assert hello.type == protocol.HELLO
+    assert protocol.parse_hello(hello.payload) == {
+        "kind": "combo",
+        "fw": app.FW_VERSION,
+        "id": "e6614103e7452d2f",
+        "boot": "7",
+    }
+
+
+def check_each_card_once_per_placement():
+    bench = fake_hw.Bench()
+    bench.auto_ack = True
+    bench.hw.on_reader = UID_A
+    bench.run(2000)  # resting on the reader
+    assert bench.inputs() == [card(UID_A)]
+    bench.hw.on_reader = None
+    bench.run(300)  # lifted ...
+    bench.hw.on_reader = UID_A
+    bench.run(500)  # ... and put back: a new read
+    assert bench.inputs() == [card(UID_A), card(UID_A)]
+    bench.hw.on_reader = UID_B
+    bench.run(500)  # swapped for another card
+    assert bench.inputs() == [card(UID_A), card(UID_A), card(UID_B)]
+
+
+def check_absence_window():
+    bench = fake_hw.Bench()
+    bench.auto_ack = True
+    bench.hw.on_reader = UID_A
+    bench.run(500)
+    bench.hw.on_reader = None
+    bench.run(app.CARD_POLL_MS * (app.ABSENT_POLLS - 1))  # missed reads, not a lift
+    bench.hw.on_reader = UID_A
+    bench.run(500)
+    assert bench.inputs() == [card(UID_A)]
+    bench.hw.on_reader = None
+    bench.run(app.CARD_POLL_MS * app.ABSENT_POLLS)  # long enough to count as lifted
+    bench.hw.on_reader = UID_A
+    bench.run(500)
+    assert bench.inputs() == [card(UID_A), card(UID_A)]
+
+
+def check_card_code_hook():
+    bench = fake_hw.Bench()
+    bench.auto_ack = True
+    bench.hw.on_reader = "SA"
+    bench.run(500)
+    assert bench.inputs() == [("CARD", b"\x01SA")]
+
+
+def check_keys_debounced():
+    bench = fake_hw.Bench()
+    bench.auto_ack = True
+    bench.wiggle("OK", (1, 0, 1, 1, 0, 1, 0))  # bounce, within the debounce time
+    bench.wiggle("OK", (1,) * 40)  # then held for 200 ms
+    bench.wiggle("OK", (0, 1, 0, 0, 1) + (0,) * 20)  # bounce on release
+    assert bench.inputs() == [key("OK")]
+    bench.wiggle("MENU", (1, 1, 1, 0) + (0,) * 20)  # a 15 ms glitch is no press
+    assert bench.inputs() == [key("OK")]
+    bench.press("MENU", hold=2000)  # held down long: one press
+    assert bench.inputs() == [key("OK"), key("MENU")]
+
+
+def check_level_and_strain_make_one_call():
+    bench = fake_hw.Bench()
+    bench.auto_ack = True
+    for name in ("1", "S", "7", "NT", "P", "X", "XX", "OK", "UNDO", "MENU", "2", "C"):
+        bench.press(name)
+    assert bench.inputs() == [
+        call("1S"),
+        call("7NT"),
+        call("P"),
+        call("X"),
+        call("XX"),
+        key("OK"),
+        key("UNDO"),
+        key("MENU"),
+        call("2C"),
+    ]
+    assert bench.hw.beeps == []
+
+
+def check_level_rules():
+    bench = fake_hw.Bench()
+    bench.auto_ack = True
+    bench.press("H")  # a strain with no level: error beep, nothing sent
+    assert bench.inputs() == [] and bench.hw.beeps == [protocol.BEEP_ERROR]
+    for name in ("2", "3", "H"):  # a second level replaces the first
+        bench.press(name)
+    assert bench.inputs() == [call("3H")]
+    for name in ("4", "UNDO", "C"):  # UNDO forgets the waiting level, sends nothing
+        bench.press(name)
+    assert bench.inputs() == [call("3H")]
+    bench.press("5")
+    bench.run(app.LEVEL_WAIT_MS)  # a level waits only so long
+    bench.press("D")
+    bench.press("6")
+    bench.press("P")  # a one-key call forgets the waiting level
+    bench.press("D")
+    assert bench.inputs() == [call("3H"), call("P")]
+    assert bench.hw.beeps == [protocol.BEEP_ERROR] * 4
+
+
+def check_resend_every_200ms_until_ack():
+    bench = fake_hw.Bench()
+    bench.hw.on_reader = UID_A
+    bench.run(1000)
+    sent = bench.times(protocol.CARD)
+    assert [t - sent[0] for t in sent] == [0, 200, 400, 600, 800]
+    assert len(set(frame.seq for frame in bench.frames(protocol.CARD))) == 1
+    bench.hw.on_reader = UID_B  # waits while CARD A is unacknowledged
+    bench.run(100)
+    assert bench.inputs() == [card(UID_A)]
+    sent_a = len(bench.frames(protocol.CARD))
+    bench.send(protocol.ACK, bytes((bench.frames(protocol.CARD)[0].seq,)))
+    bench.run(1000)
+    assert bench.inputs() == [card(UID_A), card(UID_B)]
+    assert [f.payload for f in bench.frames(protocol.CARD)].count(b"\x00" + UID_A) == sent_a
+
+
+def check_ack_for_another_seq_is_ignored():
+    bench = fake_hw.Bench()
+    bench.press("P")
+    seq = bench.frames(protocol.CALL)[0].seq
+    bench.send(protocol.ACK, bytes(((seq + 1) & 0xFF,)))
+    bench.send(protocol.ACK, bytes(((seq - 1) & 0xFF,)))
+    bench.run(400)
+    assert len(bench.frames(protocol.CALL)) == 3  # sent, resent twice
+    bench.send(protocol.ACK, bytes((seq,)))
+    bench.run(1000)
+    assert len(bench.frames(protocol.CALL)) == 3
+
+
+def check_queue_of_32_then_error_beep_and_drop():
+    bench = fake_hw.Bench()
+    for i in range(34):  # no ACK: 1 in flight, 32 waiting, the 34th dropped
+        bench.hw.on_reader = bytes((1, 2, 3, i))
+        bench.run(app.CARD_POLL_MS)
+    assert bench.hw.beeps == [protocol.BEEP_ERROR]
+    assert bench.texts(protocol.ERROR) == ["queue full, dropped CARD"]
+    bench.auto_ack = True  # the host catches up: everything queued arrives, in order
+    bench.run(3000)
+    assert bench.inputs() == [card(bytes((1, 2, 3, i))) for i in range(33)]
+
+
+def check_leds_and_beep_commands_reach_hw():
+    bench = fake_hw.Bench()
+    bench.send(protocol.LEDS, bytes((protocol.LED_ERROR | 0x05,)))
+    bench.send(protocol.BEEP, bytes((protocol.BEEP_ATTENTION,)))
+    bench.run(10)
+    assert bench.hw.leds == 0x85
+    assert bench.hw.beeps == [protocol.BEEP_ATTENTION]
+    bench.send(protocol.LEDS, b"")
+    bench.send(protocol.BEEP, b"\x09")
+    bench.send(protocol.ACK, b"\x01\x02")
+    bench.run(10)
+    assert bench.hw.leds == 0x85 and bench.hw.beeps == [protocol.BEEP_ATTENTION]
+    assert bench.texts(protocol.ERROR) == [
+        "LEDS payload must be 1 byte",
+        "unknown BEEP pattern 9",
+        "ACK payload must be 1 byte",
+    ]
+
+
+def check_identify_answered_with_hello():
+    bench = fake_hw.Bench()
+    bench.run(100)
+    bench.send(protocol.IDENTIFY)
+    bench.run(10)
+    hellos = bench.frames(protocol.HELLO)
+    assert len(hellos) == 2 and hellos[0].payload == hellos[1].payload
+
+
+def check_heartbeat_every_second_when_idle():
+    bench = fake_hw.Bench()
+    bench.run(3500)
+    start = bench.times(protocol.HELLO)[0]
+    assert [t - start for t in bench.times(protocol.HEARTBEAT)] == [1000, 2000, 3000]
+    assert len(bench.log) == 4
+
+
+def check_timing_across_the_ticks_wrap():
+    bench = fake_hw.Bench(start=0x3FFFFFFF - 300)  # ticks_ms wraps 2**30 ms after start
+    bench.run(1500)
+    beats = bench.times(protocol.HEARTBEAT)
+    assert [keys.elapsed(t, bench.times(protocol.HELLO)[0]) for t in beats] == [1000]
+    bench.press("P")
+    bench.run(500)
+    sent = bench.times(protocol.CALL)
+    assert [keys.elapsed(t, sent[0]) for t in sent] == [0, 200, 400]
+
+
+def check_garbage_does_not_crash():
+    bench = fake_hw.Bench()
+    state = 12345
+    noise = bytearray()
+    for _ in range(4000):  # a small LCG: the same noise under both interpreters
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        noise.append((state >> 16) & 0xFF if state & 0x700 else 0)
+    bench.line.to_device.extend(noise)
+    bench.line.to_device.extend(b"\x00" * 10 + b"\x01" * 1000 + b"\x00")
+    bench.send(protocol.CARD, protocol.card_uid_payload(UID_A))  # an echo of our own
+    bench.run(20)
+    bench.send(protocol.LEDS, b"\x02")
+    bench.run(20)
+    assert bench.hw.leds == 0x02
+    assert bench.fw.decoder.dropped_total > 0
+    assert [frame.type for frame in bench.frames()] == [protocol.HELLO]
+
+
+def check_crash_report():
+    bench = fake_hw.Bench()
+    bench.run(5)
+    bench.fw.report_crash(ValueError("bad thing"))
+    bench.run(5)
+    assert bench.texts(protocol.ERROR) == ["crash: ValueError: bad thing"]
+
+
+# -- board.py and the RC522 driver on the fake machine ------------------------------------
+def check_crc_a():
+    assert mfrc522.crc_a(b"\x50\x00") == b"\x57\xcd"  # HLTA, as in ISO 14443-3
+    assert mfrc522.crc_a(b"\x93\x70\x88\x04\x5d\x2f\xf6") == fake_machine.crc_a(
+        b"\x93\x70\x88\x04\x5d\x2f\xf6"
+    )
+
+
+def check_rc522_driver_reads_uids():
+    board = load_board()
+    world = fake_machine.new_world()
+    world.add_rc522(0, board.RC522_CS, board.RC522_RST)
+    spi = fake_machine.SPI(0, baudrate=1000000, polarity=0, phase=0)
+    cs = fake_machine.Pin(board.RC522_CS, fake_machine.Pin.OUT, value=1)
+    rst = fake_machine.Pin(board.RC522_RST, fake_machine.Pin.OUT, value=0)
+    reader = mfrc522.MFRC522(spi, cs, rst)
+    assert reader.init()
+    assert reader.read_uid() is None
+    for uid in (UID_A, UID_7):
+        tag = fake_machine.Tag(uid)
+        world.field.place(tag)
+        assert [reader.read_uid() for _ in range(3)] == [uid] * 3  # every poll, while it rests
+        assert tag.state == "halt"
+        world.field.lift()
+        assert reader.read_uid() is None
+    world.field.place(fake_machine.Tag(UID_A))
+    world.field.place(fake_machine.Tag(UID_B))
+    assert reader.read_uid() is None  # two tags at once: no guess
+
+
+def check_board_hello_and_boot_counter():
+    board = load_board()
+    path = TMP + "/boot_count"
+    with open(path, "w") as f:
+        f.write("garbage")  # a file cut short by a power loss
+    bench, world = board_bench()
+    bench.run(5)
+    assert protocol.parse_hello(bench.frames()[0].payload) == {
+        "kind": "combo",
+        "fw": app.FW_VERSION,
+        "id": "e6614103e7452d2f",
+        "boot": "1",
+    }
+    assert [board.Hardware(serial=fake_hw.Line(), boot_file=path).boot for _ in range(2)] == [2, 3]
+
+
+def check_board_reads_each_card_once():
+    bench, world = board_bench()
+    bench.auto_ack = True
+    tag = fake_machine.Tag(UID_A)
+    world.field.place(tag)
+    bench.run(1000)
+    world.field.miss(1)  # one missed read while it rests
+    bench.run(1000)
+    world.field.lift()
+    bench.run(300)
+    world.field.place(tag)
+    bench.run(300)
+    world.field.lift()
+    world.field.place(fake_machine.Tag(UID_7))
+    bench.run(300)
+    assert bench.inputs() == [card(UID_A), card(UID_A), card(UID_7)]
+    assert len(world.field.frames) > 50  # the reader really was polled throughout
+
+
+def check_board_keys_make_calls():
+    bench, world = board_bench()
+    bench.auto_ack = True
+    for name in ("3", "NT", "OK", "7", "C"):
+        bench.press(name)
+    world.keypad.down = ["1", "7"]  # the same column, two rows
+    assert sorted(bench.hw.keys()) == ["1", "7"]
+    world.keypad.down = []
+    assert bench.inputs() == [call("3NT"), key("OK"), call("7C")]
+
+
+def check_board_leds_and_buzzer():
+    board = load_board()
+    bench, world = board_bench()
+    bench.send(protocol.LEDS, bytes((protocol.LED_ERROR | 0b0101,)))
+    bench.run(10)
+    lit = [world.pins[n].value() for n in board.SEAT_LEDS + (board.ERROR_LED,)]
+    assert lit == [1, 0, 1, 0, 1]
+    buzzer = world.pwms[board.BUZZER]
+    assert buzzer.duty_u16() == 0
+    bench.send(protocol.BEEP, bytes((protocol.BEEP_ERROR,)))
+    heard = []
+    for _ in range(120):
+        bench.run(fake_hw.STEP_MS)
+        heard.append(buzzer.freq() if buzzer.duty_u16() else 0)
+    # 440 Hz for 150 ms, a pause of 80 ms, 440 Hz for 250 ms, then silence (5 ms a sample).
+    assert heard == [440] * 30 + [0] * 16 + [440] * 50 + [0] * 24
+
+
+def check_board_without_rc522_reports_it():
+    bench, world = board_bench(rc522=False)
+    bench.run(500)
+    assert [frame.type for frame in bench.frames()][:2] == [protocol.HELLO, protocol.ERROR]
+    assert bench.texts(protocol.ERROR) == ["RC522 not found"]
+    assert bench.inputs() == []
+
+
+CHECKS = (
+    check_crc_check_value,
+    check_frame_round_trip,
+    check_decoder_resyncs_after_garbage,
+    check_outbox_resend_and_ack,
+    check_hello_at_start,
+    check_each_card_once_per_placement,
+    check_absence_window,
+    check_card_code_hook,
+    check_keys_debounced,
+    check_level_and_strain_make_one_call,
+    check_level_rules,
+    check_resend_every_200ms_until_ack,
+    check_ack_for_another_seq_is_ignored,
+    check_queue_of_32_then_error_beep_and_drop,
+    check_leds_and_beep_commands_reach_hw,
+    check_identify_answered_with_hello,
+    check_heartbeat_every_second_when_idle,
+    check_timing_across_the_ticks_wrap,
+    check_garbage_does_not_crash,
+    check_crash_report,
+    check_crc_a,
+    check_rc522_driver_reads_uids,
+    check_board_hello_and_boot_counter,
+    check_board_reads_each_card_once,
+    check_board_keys_make_calls,
+    check_board_leds_and_buzzer,
+    check_board_without_rc522_reports_it,
+)
+
+
+def main():
+    """Run every check; print the failures and a summary; raise if any failed."""
+    failed = []
+    for check in CHECKS:
+        try:
+            check()
+        except Exception as error:
+            failed.append(check.__name__)
+            print("FAIL " + check.__name__ + ": " + repr(error))
+            if hasattr(sys, "print_exception"):
+                sys.print_exception(error)
+    name = sys.implementation.name
+    print(f"{len(CHECKS) - len(failed)} of {len(CHECKS)} firmware checks passed on {name}")
+    if failed:
+        raise AssertionError("failed: " + ", ".join(failed))

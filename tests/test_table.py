@@ -1,0 +1,96 @@
+"""The table controller: device inputs to engine inputs, refusals with reasons."""
+
+import pytest
+
+from device.engine.events import Setup
+from device.engine.game import Game
+from device.hal.deck import DeckProfile, PairingError
+from device.hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
+from device.sim.script import fake_uid
+from device.table import Table
+
+
+def table(form="draw-and-discard"):
+    return Table(Game(Setup(form, ("Anna", "Ben"), 0)))
+
+
+def feed(t, *items):
+    return [t.handle(i) for i in items]
+
+
+def test_keys_mean_what_the_phase_makes_of_them():
+    t = table()
+    ok, menu = Input(KEY, "OK", "bidbox"), Input(KEY, "MENU", "bidbox")
+    assert feed(t, ok)[0].accepted and t.game.deal.draw_turns == 1
+    assert feed(t, menu)[0].accepted and t.game.phase == "auction"
+    refused = feed(t, ok)[0]
+    assert not refused.accepted and refused.message == "OK is not used in the auction"
+    outcome = feed(t, menu)[0]
+    assert outcome.accepted and outcome.menu and outcome.event is None
+    assert feed(t, Input(KEY, "UNDO"))[0].accepted and t.game.phase == "draw"
+    assert feed(t, Input(KEY, "SHOUT"))[0].message == "unknown key SHOUT"
+
+
+def test_calls_and_cards_reach_the_engine_for_the_seat_to_play():
+    t = table("plain")
+    outcomes = feed(t, Input(CALL, "1S"), Input(CALL, "P"), Input(CARD, "HA"), Input(CARD, "H2"))
+    assert all(o.accepted for o in outcomes)
+    assert [e.seat for e in t.game.events] == [1, 0, 0, 1]
+    assert t.game.deal.play.tricks[0].winner == 0
+    assert t.leds() == 1 << 0  # Anna won the trick and leads
+
+
+def test_refusals_change_nothing_and_say_why():
+    t = table("plain")
+    before = t.game.snapshot()
+    for item, message in [
+        (Input(CARD, "SA"), "no card can be played now"),
+        (Input(CALL, "9Z"), "'9Z' is not a call (1C..7NT, P, X or XX)"),
+        (Input(CARD, "", uid=b"\x01\x02"), "unknown card: pair this deck"),
+        (Input(ERROR, "reader not found", "scanner"), "reader not found"),
+    ]:
+        outcome = t.handle(item)
+        assert not outcome.accepted and outcome.message == message
+    assert t.game.snapshot() == before
+
+
+def test_device_status_inputs_are_messages():
+    t = table()
+    assert t.handle(Input(CONNECTED, "scanner", "scanner")).message == "scanner connected"
+    assert t.handle(Input(LOST, "scanner disconnected", "scanner")).message == (
+        "scanner disconnected"
+    )
+
+
+def test_tags_play_through_a_paired_deck():
+    profile = DeckProfile("home")
+    t = table("plain")
+    t.start_pairing(profile)
+    assert t.pairing.next_card.text == "SA"
+    first = t.handle(Input(CARD, "", uid=fake_uid("X")))
+    assert first.accepted and first.message == "paired SA (1 of 52)"
+    again = t.handle(Input(CARD, "", uid=fake_uid("X")))
+    assert not again.accepted and again.message == "this tag is already paired with SA"
+    code = t.handle(Input(CARD, "SK"))
+    assert not code.accepted and "needs no pairing" in code.message
+    while t.pairing is not None:  # each card as it is asked for
+        outcome = t.handle(Input(CARD, "", uid=fake_uid(t.pairing.next_card.text)))
+    assert outcome.message.endswith("the deck is complete (52 of 52)") and t.pairing is None
+    feed(t, Input(CALL, "1NT"), Input(CALL, "P"))
+    played = t.handle(Input(CARD, "", uid=fake_uid("HQ")))
+    assert played.accepted and str(played.event.card) == "HQ"
+
+
+def test_deck_profile_refuses_a_second_tag_and_round_trips(tmp_path):
+    profile = DeckProfile("home")
+    card = profile.deck.parse("D7")
+    profile.pair(card, b"\xaa")
+    with pytest.raises(PairingError, match="^D7 already has a tag$"):
+        profile.pair(card, b"\xbb")
+    path = tmp_path / "decks" / "home.json"
+    profile.save(path)
+    loaded = DeckProfile.load(path)
+    assert loaded.card_for(b"\xaa") is card and loaded.name == "home"
+    path.write_text("{not json")
+    with pytest.raises(Exception, match="deck profile"):
+        DeckProfile.load(path)
