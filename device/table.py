@@ -57,8 +57,15 @@ class Table:
             if item.kind == CARD and self.pairing is not None:
                 return self._pair(item)
             event = self._event(item)
-            if event is None:
-                return Outcome(True, "menu", menu=True)
+        except RuleError as error:
+            return Outcome(False, str(error))
+        if event is None:
+            return Outcome(True, "menu", menu=True)
+        return self.apply(event)
+
+    def apply(self, event: Event) -> Outcome:
+        """An engine input from a device or from the screen (a claim, honours)."""
+        try:
             return Outcome(True, "", self.game.apply(event))
         except RuleError as error:
             return Outcome(False, str(error))

@@ -1,0 +1,298 @@
+"""`honeymoon run`: the touchscreen app.
+
+One loop owns the game: it waits on the device queue (so it sleeps while
+nobody plays, instead of SDL's polling event wait), pumps pygame's events,
+hands every input to the table, and draws a frame only when something
+changed. Device threads never touch pygame or the engine.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from device.engine.events import ClaimAnswered, ClaimMade, HonoursGiven, Setup
+from device.engine.game import Game
+from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input
+from device.loop import TableLoop
+from device.table import Outcome, Table
+
+from .i18n import Catalog
+from .screens.base import StartState, Target, UiState
+from .view import build_view
+
+WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
+KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
+
+
+class App:
+    def __init__(
+        self,
+        loop: TableLoop | None,
+        ui: UiState,
+        size=(800, 480),
+        screenshot_dir: str | None = None,
+        sims: dict | None = None,
+        new_table=None,
+    ):
+        import pygame
+
+        from .layout import Layout, rotated_size
+
+        self.pg = pygame
+        self.loop = loop
+        self.ui = ui
+        self.t = Catalog(ui.lang)
+        self.size = size
+        self.layout = Layout(size)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Honeymoon Table")
+        self.display = pygame.display.set_mode(rotated_size(size, ui.rotation))
+        self.canvas = pygame.Surface(size) if ui.rotation else self.display
+        self.targets: list[Target] = []
+        self.dirty = True
+        self.running = True
+        self.frames = 0
+        self.flipped_at = 0.0
+        self.sims = sims or {}
+        self.new_table = new_table  # builds a Table for a Setup chosen on the start screen
+        self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
+        self._last_screen: str | None = None
+        self._shots = 0
+        pygame.key.start_text_input()
+
+    # -- the loop --------------------------------------------------------------------
+    def run(self, until=None) -> None:
+        while self.running and not (until and until(self)):
+            self.step(WAIT_S)
+
+    def step(self, timeout: float) -> None:
+        if self.loop is not None:
+            for item, outcome in self.loop.step(timeout):
+                self.note(item, outcome)
+        else:
+            time.sleep(timeout)
+        for event in self.pg.event.get():
+            self.on_event(event)
+        if self.dirty:
+            self.draw()
+
+    @property
+    def table(self) -> Table | None:
+        return self.loop.table if self.loop is not None else None
+
+    def note(self, item: Input, outcome: Outcome) -> None:
+        """Show what an input did: a banner for a refusal, device status changes."""
+        self.dirty = True
+        if item.kind in (CONNECTED, LOST):
+            self.ui.devices[item.source] = "connected" if item.kind == CONNECTED else "lost"
+        if outcome.menu:
+            self.ui.overlay = "menu"
+        if not outcome.accepted:
+            self.ui.banner, self.ui.banner_error = self.t.error(outcome.message), True
+        elif item.kind in (LOST,):
+            self.ui.banner, self.ui.banner_error = self.t.error(outcome.message), True
+        elif item.kind in (CARD, CALL, KEY, CONNECTED):
+            self.ui.banner = None
+        self._pairing_status()
+
+    def _pairing_status(self) -> None:
+        table = self.table
+        if table is not None and table.pairing is not None:
+            done, total = table.pairing.progress
+            self.ui.pairing = (str(table.pairing.next_card), done, total)
+        else:
+            self.ui.pairing = None
+
+    # -- drawing ---------------------------------------------------------------------
+    def view(self):
+        return build_view(self.table.game) if self.table is not None else None
+
+    def draw(self) -> None:
+        from .screens import render, screen_name
+
+        view = self.view()
+        self.targets = render(self.canvas, self.layout, view, self.ui, self.t)
+        if self.ui.rotation:
+            turned = self.pg.transform.rotate(self.canvas, self.ui.rotation)
+            self.display.blit(turned, (0, 0))
+        self.pg.display.flip()
+        self.flipped_at = time.perf_counter()
+        self.frames += 1
+        self.dirty = False
+        name = f"{screen_name(view, self.ui)}-{self.ui.lang}"
+        if self.screenshot_dir is not None and name != self._last_screen:
+            self.screenshot_dir.mkdir(parents=True, exist_ok=True)
+            self._shots += 1
+            path = self.screenshot_dir / f"{self._shots:03d}-{name}.png"
+            self.pg.image.save(self.display, str(path))
+        self._last_screen = name
+
+    # -- input -------------------------------------------------------------------------
+    def on_event(self, event) -> None:
+        pg = self.pg
+        if event.type == pg.QUIT:
+            self.running = False
+        elif event.type == pg.FINGERDOWN:
+            width, height = self.display.get_size()
+            self.touch((event.x * width, event.y * height))
+        elif event.type == pg.MOUSEBUTTONDOWN and event.button == 1 and not event.touch:
+            self.touch(event.pos)  # touch also makes mouse events: those are dropped
+        elif event.type == pg.TEXTINPUT:
+            self.typed(event.text)
+        elif event.type == pg.KEYDOWN:
+            self.key(pg.key.name(event.key))
+        elif event.type in (pg.WINDOWEXPOSED, pg.VIDEOEXPOSE, pg.WINDOWRESTORED):
+            self.dirty = True
+
+    def touch(self, pos) -> None:
+        from .layout import unrotate
+
+        x, y = self.layout.to_logical(unrotate(pos, self.size, self.ui.rotation))
+        for target in reversed(self.targets):  # the last drawn lies on top
+            if target.hit(x, y):
+                self.act(target.action)
+                return
+
+    def act(self, action: tuple) -> None:
+        """A touch target's action."""
+        self.dirty = True
+        kind, *args = action
+        if kind in ("call", "card", "key"):
+            self.send(Input(kind, args[0], "touch"))
+        elif kind == "overlay":
+            self.ui.overlay = args[0]
+        elif kind == "claim":
+            self.ui.overlay = None
+            self.engine(ClaimMade(args[1], args[0]))
+        elif kind == "answer":
+            self.engine(ClaimAnswered(args[0]))
+        elif kind == "honours":
+            self.engine(HonoursGiven(args[1], args[0]))
+        elif kind == "set":
+            self.setting(*args)
+        elif kind == "start-field":
+            setattr(self.ui.start, args[0], args[1])
+        elif kind == "start":
+            self.start_rubber()
+        elif kind == "quit":
+            self.running = False
+
+    def send(self, item: Input) -> None:
+        if self.loop is not None:
+            self.note(item, self.loop.handle(item))
+            self.loop.show_turn()
+
+    def engine(self, event) -> None:
+        """An on-screen action that only the screen can make (claims, honours)."""
+        if self.table is None:
+            return
+        outcome = self.table.apply(event)
+        self.note(Input(KEY, "", "touch"), outcome)
+        if self.loop is not None:
+            self.loop.show_turn()
+
+    def setting(self, name: str, value) -> None:
+        if name == "lang":
+            self.ui.lang = value
+            self.t = Catalog(value)
+        elif name == "four_colour":
+            self.ui.four_colour = bool(value)
+        elif name == "rotation":
+            self.ui.rotation = int(value)
+            from .layout import rotated_size
+
+            self.display = self.pg.display.set_mode(rotated_size(self.size, self.ui.rotation))
+            self.canvas = self.pg.Surface(self.size) if self.ui.rotation else self.display
+
+    def start_rubber(self) -> None:
+        start = self.ui.start
+        if self.new_table is None or start is None:
+            return
+        names = tuple(p.strip() for p in start.players)
+        dealer = start.first_dealer
+        if dealer is None:  # "draw a card": the higher card deals; the screen showed it
+            dealer = int.from_bytes(os.urandom(1), "big") % len(names)
+        try:
+            table = self.new_table(Setup(start.form, names, dealer, dict(start.options)))
+        except Exception as error:  # a bad name or option: say so and stay
+            self.ui.banner, self.ui.banner_error = self.t.error(str(error)), True
+            return
+        self.loop.table = table
+        self.ui.start, self.ui.overlay, self.ui.banner = None, None, None
+
+    # -- keyboard (simulation) ---------------------------------------------------------
+    def key(self, name: str) -> None:
+        if self.ui.start is not None and self.ui.start.editing is not None:
+            self._edit_name(name)
+            return
+        if name in KEY_NAMES and not self.ui.typed:
+            self.press(KEY, KEY_NAMES[name])
+        elif name == "backspace":
+            self.ui.typed = self.ui.typed[:-1]
+        elif name in ("return", "space"):
+            self.submit()
+        elif name == "escape":
+            self.ui.typed = ""
+        self.dirty = True
+
+    def typed(self, text: str) -> None:
+        if self.ui.start is not None and self.ui.start.editing is not None:
+            start = self.ui.start
+            start.players[start.editing] = (start.players[start.editing] + text)[:16]
+        elif text.strip():
+            self.ui.typed = (self.ui.typed + text.strip()).upper()[:4]
+            if complete_token(self.ui.typed):
+                self.submit()
+        self.dirty = True
+
+    def _edit_name(self, name: str) -> None:
+        start = self.ui.start
+        if name == "backspace":
+            start.players[start.editing] = start.players[start.editing][:-1]
+        elif name in ("return", "escape", "tab"):
+            start.editing = None
+        self.dirty = True
+
+    def submit(self) -> None:
+        from device.sim.keyboard import parse_tokens
+
+        text, self.ui.typed = self.ui.typed, ""
+        if not text:
+            return
+        try:
+            tokens = parse_tokens(text)
+        except ValueError as error:
+            self.ui.banner, self.ui.banner_error = self.t.error(str(error)), True
+            return
+        for device, what, _ in tokens:
+            kind = CARD if device == "scanner" else KEY if what in KEY_NAMES.values() else CALL
+            self.press(kind, what)
+
+    def press(self, kind: str, what: str) -> None:
+        """A typed card, call or key: through the simulated device if there is one."""
+        from device.sim.script import press
+
+        device = "scanner" if kind == CARD else "bidbox"
+        if device in self.sims:
+            press(self.sims, device, what)
+        else:
+            self.send(Input(kind, what, "keyboard"))
+
+
+def complete_token(text: str) -> bool:
+    """A typed token that nothing longer could extend: a card or a bid (not 1N, S1, X)."""
+    import re
+
+    card = re.fullmatch(r"[SHDC]([AKQJT2-9]|10)", text)
+    bid = re.fullmatch(r"[1-7]([CDHS]|NT)", text)
+    return bool(card or bid or text in ("P", "XX"))
+
+
+def new_table_factory(profile=None):
+    def make(setup: Setup) -> Table:
+        return Table(Game(setup), profile)
+
+    return make

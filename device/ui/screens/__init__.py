@@ -1,0 +1,42 @@
+"""Screens, one module each; `render` picks the one for the view and the UI state."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from .base import Target, UiState
+
+# phase or overlay -> module in this package
+MODULES = {
+    "start": "start",
+    "draw": "draw_phase",
+    "auction": "auction",
+    "play": "play",
+    "deal-end": "result",
+    "finished": "finished",
+    "sheet": "sheet",
+    "last-trick": "play",
+    "menu": "menu",
+    "settings": "settings",
+    "history": "history",
+    "claim": "claim",
+    "picker": "play",
+    "pairing": "pairing",
+}
+
+
+def screen_name(view, ui: UiState) -> str:
+    """Which screen shows now: an overlay first, then the start screen, then the phase."""
+    if ui.pairing is not None:
+        return "pairing"
+    if ui.overlay is not None:
+        return ui.overlay
+    if view is None:
+        return "start"
+    return view.phase
+
+
+def render(surface, layout, view, ui: UiState, t) -> list[Target]:
+    name = screen_name(view, ui)
+    module = import_module(f"{__package__}.{MODULES[name]}")
+    return module.draw(surface, layout, view, ui, t)

@@ -1,0 +1,222 @@
+"""View models: what the screen may show, built from the game and nothing else.
+
+The screens draw only from these values, never from the game, so a card that
+the rules keep hidden (stock, discards, the other hand, a face-down dummy)
+cannot reach the screen: the only cards a view holds are cards already
+played and hands the form exposes. No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from device.engine.game import Deal, Game
+from device.engine.play import TRICKS
+
+
+@dataclass(frozen=True)
+class SeatView:
+    name: str
+    side: int
+    vulnerable: bool
+    dealer: bool
+    turn: bool
+
+
+@dataclass(frozen=True)
+class AuctionView:
+    first: int  # seat that spoke first: column order starts there
+    calls: tuple[tuple[int, str], ...]  # (seat, call) in order
+    legal: frozenset[str]  # calls the seat to speak may make (the others are greyed)
+
+
+@dataclass(frozen=True)
+class PlayView:
+    contract: str
+    declarer: str
+    trick: tuple[tuple[int, str], ...]  # (hand, card) of the trick in progress, leader first
+    last_trick: tuple[tuple[int, str], ...]  # the previous trick, (hand, card)
+    last_winner: int | None
+    won: tuple[int, int]  # tricks won by side 0 and side 1
+    trick_number: int
+    claim: tuple[str, int] | None  # (claimer, tricks) waiting for an answer
+    revokes: tuple[str, ...]  # "Ben revoked in trick 4 (hearts)"
+    exposed: tuple[tuple[int, tuple[str, ...]], ...] = ()  # hands face up, if the form has any
+
+
+@dataclass(frozen=True)
+class ResultView:
+    contract: str  # "pass" when thrown in
+    declarer: str | None
+    tricks: int | None
+    over: int | None  # tricks over (+) or under (-) the contract
+    lines: tuple[tuple[int, str, int, str], ...]  # (side, below|above, points, kind)
+    honours: tuple[int, int]
+    honours_from: str | None  # "cards", "players" or None
+    ask_honours: bool  # after a claim: the players may give honours
+
+
+@dataclass(frozen=True)
+class SheetView:
+    sides: tuple[str, str]
+    above: tuple[tuple[int, int, str], ...]  # (side, points, kind), first written first
+    games: tuple[tuple[tuple[int, int], ...], ...]  # below the line per game: (side, points)
+    closing: tuple[tuple[int, int, str], ...]  # unfinished-rubber bonuses
+    totals: tuple[int, int]
+    games_won: tuple[int, int]
+    finished: bool
+    winner: str | None
+    chicago: bool = False
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything one screen of the table may show."""
+
+    phase: str  # draw, auction, play, deal-end, finished
+    form: str
+    title: str
+    deal: int
+    dealer: str
+    turn: str | None
+    seats: tuple[SeatView, ...]
+    side_names: tuple[str, str]
+    draw_turn: int = 0  # the drawer's own turn number, 1..13
+    draw_turns: int = 13
+    auction: AuctionView | None = None
+    play: PlayView | None = None
+    result: ResultView | None = None
+    sheet: SheetView | None = None
+    can_undo: bool = False
+    deck: str = "standard"
+    extra: dict = field(default_factory=dict)
+
+    def cards(self) -> set[str]:
+        """Every card this view holds, for the privacy check."""
+        held: set[str] = set()
+        if self.play is not None:
+            held |= {card for _, card in self.play.trick + self.play.last_trick}
+            held |= {card for _, hand in self.play.exposed for card in hand}
+        return held
+
+
+def build_view(game: Game) -> TableView:
+    deal = game.deal
+    turn = game.turn
+    seats = tuple(
+        SeatView(
+            name,
+            game.form.side(seat),
+            game.sheet.vulnerable(game.form.side(seat), game.form.side(deal.dealer)),
+            seat == deal.dealer,
+            seat == turn,
+        )
+        if not game.sheet.finished
+        else SeatView(name, game.form.side(seat), False, seat == deal.dealer, False)
+        for seat, name in enumerate(game.players)
+    )
+    return TableView(
+        phase=game.phase,
+        form=game.form.name,
+        title=game.form.title,
+        deal=deal.number,
+        dealer=game.players[deal.dealer],
+        turn=game.name(turn),
+        seats=seats,
+        side_names=(game.side_name(0), game.side_name(1)),
+        draw_turn=deal.draw_turns // len(game.players) + 1,
+        draw_turns=game.form.draw_turns,
+        auction=_auction(deal),
+        play=_play(game, deal),
+        result=_result(game, deal),
+        sheet=sheet_view(game),
+        can_undo=game.can_undo,
+        deck=game.form.deck.name,
+    )
+
+
+def _auction(deal: Deal) -> AuctionView | None:
+    auction = deal.auction
+    if auction is None:
+        return None
+    legal = frozenset(str(c) for c in auction.legal_calls())
+    return AuctionView(auction.first, tuple((s, str(c)) for s, c in auction.calls), legal)
+
+
+def _play(game: Game, deal: Deal) -> PlayView | None:
+    play = deal.play
+    if play is None:
+        return None
+    leader = play.leader
+    trick = tuple(((leader + i) % play.hands, str(c)) for i, c in enumerate(play.current))
+    last = play.tricks[-1] if play.tricks else None
+    last_trick = (
+        tuple(((last.leader + i) % play.hands, str(c)) for i, c in enumerate(last.cards))
+        if last
+        else ()
+    )
+    revokes = tuple(
+        f"{play.names[r.hand]}:{r.trick + 1}:{r.suit.letter}" for r in play.revokes
+    )
+    claim = deal.claim
+    return PlayView(
+        contract=str(deal.contract),
+        declarer=game.players[deal.declarer],
+        trick=trick,
+        last_trick=last_trick,
+        last_winner=last.winner if last else None,
+        won=tuple(play.tricks_won()),
+        trick_number=min(play.trick_number, TRICKS),
+        claim=(game.players[claim.seat], claim.tricks) if claim else None,
+        revokes=revokes,
+        exposed=tuple(
+            (hand, tuple(str(c) for c in sorted(cards, key=lambda c: c.sort_key)))
+            for hand, cards in sorted(play.known.items())
+            if hand in game.form.exposed_hands(deal)
+        ),
+    )
+
+
+def _result(game: Game, deal: Deal) -> ResultView | None:
+    if deal.outcome is None:
+        return None
+    contract = deal.contract
+    lines = tuple(
+        (line.side, line.where, line.points, line.kind)
+        for line in game.sheet.lines
+        if line.deal == deal.number
+    )
+    can_give = (
+        contract is not None and deal.honours_from is None and game.options.get("honours", True)
+    )
+    return ResultView(
+        contract="pass" if contract is None else str(contract),
+        declarer=None if contract is None else game.players[deal.declarer],
+        tricks=None if contract is None else deal.tricks,
+        over=None if contract is None else deal.tricks - contract.tricks_needed,
+        lines=lines,
+        honours=deal.honours,
+        honours_from=deal.honours_from,
+        ask_honours=can_give and deal.claimed is not None,
+    )
+
+
+def sheet_view(game: Game) -> SheetView:
+    sheet = game.sheet
+    game_count = len(sheet.game_lines) + (0 if sheet.finished else 1)
+    games = tuple(
+        tuple((ln.side, ln.points) for ln in sheet.lines if ln.where == "below" and ln.game == g)
+        for g in range(game_count)
+    )
+    winner = sheet.winner
+    return SheetView(
+        sides=(game.side_name(0), game.side_name(1)),
+        above=tuple((ln.side, ln.points, ln.kind) for ln in sheet.lines if ln.where == "above"),
+        games=games,
+        closing=tuple((ln.side, ln.points, ln.kind) for ln in sheet.closing_lines()),
+        totals=sheet.totals(),
+        games_won=tuple(sheet.games),
+        finished=sheet.finished,
+        winner=None if winner is None else game.side_name(winner),
+        chicago=game.form.scoring == "chicago",
+    )
