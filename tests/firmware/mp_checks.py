@@ -138,12 +138,12 @@ def check_absence_window():
     bench.hw.on_reader = UID_A
     bench.run(500)
     bench.hw.on_reader = None
-    bench.run(app.CARD_POLL_MS * (app.ABSENT_POLLS - 1))  # missed reads, not a lift
+    bench.run(100)  # two missed reads (polls every 50 ms): not a lift
     bench.hw.on_reader = UID_A
     bench.run(500)
     assert bench.inputs() == [card(UID_A)]
     bench.hw.on_reader = None
-    bench.run(app.CARD_POLL_MS * app.ABSENT_POLLS)  # long enough to count as lifted
+    bench.run(150)  # three: the card was lifted
     bench.hw.on_reader = UID_A
     bench.run(500)
     assert bench.inputs() == [card(UID_A), card(UID_A)]
@@ -192,22 +192,18 @@ def check_level_and_strain_make_one_call():
 def check_level_rules():
     bench = fake_hw.Bench()
     bench.auto_ack = True
-    bench.press("H")  # a strain with no level: error beep, nothing sent
-    assert bench.inputs() == [] and bench.hw.beeps == [protocol.BEEP_ERROR]
+    bench.press("H")  # a strain with no level: an ERROR for the table, no input
+    assert bench.inputs() == [] and bench.texts(protocol.ERROR) == ["press a level first"]
     for name in ("2", "3", "H"):  # a second level replaces the first
         bench.press(name)
     assert bench.inputs() == [call("3H")]
-    for name in ("4", "UNDO", "C"):  # UNDO forgets the waiting level, sends nothing
+    for name in ("4", "UNDO", "C"):  # any other key drops the waiting level
         bench.press(name)
-    assert bench.inputs() == [call("3H")]
-    bench.press("5")
-    bench.run(app.LEVEL_WAIT_MS)  # a level waits only so long
-    bench.press("D")
-    bench.press("6")
-    bench.press("P")  # a one-key call forgets the waiting level
-    bench.press("D")
-    assert bench.inputs() == [call("3H"), call("P")]
-    assert bench.hw.beeps == [protocol.BEEP_ERROR] * 4
+    for name in ("6", "P", "D", "5", "MENU", "NT"):
+        bench.press(name)
+    assert bench.inputs() == [call("3H"), key("UNDO"), call("P"), key("MENU")]
+    assert bench.texts(protocol.ERROR) == ["press a level first"] * 4
+    assert bench.hw.beeps == []  # the table beeps when it hears the ERROR
 
 
 def check_resend_every_200ms_until_ack():
@@ -259,14 +255,17 @@ def check_leds_and_beep_commands_reach_hw():
     bench.run(10)
     assert bench.hw.leds == 0x85
     assert bench.hw.beeps == [protocol.BEEP_ATTENTION]
+    bench.send(protocol.BEEP, b"\x09")  # PROTOCOL.md: an unknown pattern plays as "ok"
+    bench.run(10)
+    assert bench.hw.beeps == [protocol.BEEP_ATTENTION, protocol.BEEP_OK]
     bench.send(protocol.LEDS, b"")
-    bench.send(protocol.BEEP, b"\x09")
+    bench.send(protocol.BEEP, b"")
     bench.send(protocol.ACK, b"\x01\x02")
     bench.run(10)
-    assert bench.hw.leds == 0x85 and bench.hw.beeps == [protocol.BEEP_ATTENTION]
+    assert bench.hw.leds == 0x85 and len(bench.hw.beeps) == 2
     assert bench.texts(protocol.ERROR) == [
         "LEDS payload must be 1 byte",
-        "unknown BEEP pattern 9",
+        "BEEP payload must be 1 byte",
         "ACK payload must be 1 byte",
     ]
 
@@ -415,8 +414,8 @@ def check_board_leds_and_buzzer():
     for _ in range(120):
         bench.run(fake_hw.STEP_MS)
         heard.append(buzzer.freq() if buzzer.duty_u16() else 0)
-    # 440 Hz for 150 ms, a pause of 80 ms, 440 Hz for 250 ms, then silence (5 ms a sample).
-    assert heard == [440] * 30 + [0] * 16 + [440] * 50 + [0] * 24
+    # Two low beeps: 440 Hz for 150 ms, a pause of 80 ms, 440 Hz for 150 ms, then silence.
+    assert heard == [440] * 30 + [0] * 16 + [440] * 30 + [0] * 44
 
 
 def check_board_without_rc522_reports_it():
