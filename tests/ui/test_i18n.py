@@ -1,0 +1,99 @@
+"""Every text in English and Dutch, from one catalogue per language."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from device.ui.i18n import Catalog
+
+LOCALE = Path(__file__).resolve().parents[2] / "device" / "ui" / "locale"
+
+
+def load(lang):
+    return json.loads((LOCALE / f"{lang}.json").read_text())
+
+
+def test_both_catalogues_have_the_same_keys_and_no_empty_text():
+    en, nl = load("en"), load("nl")
+    assert set(en["ui"]) == set(nl["ui"])
+    assert set(en["errors"]) == set(nl["errors"])
+    for catalogue in (en, nl):
+        assert all(text.strip() for text in catalogue["ui"].values())
+
+
+def test_placeholders_match_between_languages():
+    import string
+
+    en, nl = load("en"), load("nl")
+    fields = lambda text: {f for _, f, _, _ in string.Formatter().parse(text) if f}  # noqa: E731
+    for section in ("ui", "errors"):
+        for key, text in en[section].items():
+            assert fields(text) == fields(nl[section][key]), key
+
+
+@pytest.mark.parametrize(
+    "message,dutch",
+    [
+        ("1H is not higher than 2C", "1H is niet hoger dan 2C"),
+        ("it is Ben's turn to call", "Ben is aan de beurt om te bieden"),
+        ("SK was already played", "SK is al gespeeld"),
+        ("unknown card: pair this deck", "onbekende kaart: koppel dit spel kaarten"),
+        ("a claim is for 0 to 9 tricks, not 12", "een claim is voor 0 tot 9 slagen, niet 12"),
+        ("the rubber is over", "de rubber is voorbij"),
+    ],
+)
+def test_engine_refusals_are_shown_in_dutch(message, dutch):
+    assert Catalog("nl").error(message) == dutch
+    assert Catalog("en").error(message) == message
+
+
+def test_every_table_refusal_of_the_engine_has_a_template():
+    """Play the refusals a table can meet and check each one is translated."""
+    from device.engine.calls import Call
+    from device.engine.cards import Card
+    from device.engine.errors import RuleError
+    from device.engine.events import (
+        CallMade,
+        CardPlayed,
+        ClaimAnswered,
+        ClaimMade,
+        DrawTurnEnded,
+        HonoursGiven,
+        NextDeal,
+        Setup,
+        Undone,
+    )
+    from device.engine.game import Game
+
+    game = Game(Setup("plain", ("Anna", "Ben"), 0))
+    nl = Catalog("nl")
+    untranslated = []
+
+    def refuse(*events):
+        for event in events:
+            try:
+                game.apply(event)
+            except RuleError as error:
+                if nl.error(str(error)) == str(error):
+                    untranslated.append(str(error))
+            else:
+                raise AssertionError(f"{event} was accepted")
+
+    refuse(Undone(), DrawTurnEnded(), CardPlayed(Card.parse("SA")), ClaimAnswered(True))
+    refuse(NextDeal(), HonoursGiven(100, 0), CallMade(Call.parse("X")))
+    refuse(CallMade(Call.parse("XX")), CallMade(Call.parse("2C"), 0))
+    game.apply(CallMade(Call.parse("2C")))
+    refuse(CallMade(Call.parse("1H")), CallMade(Call.parse("XX")))
+    game.apply(CallMade(Call.parse("X")))
+    refuse(CallMade(Call.parse("X")))
+    game.apply(CallMade(Call.parse("P")))
+    game.apply(CardPlayed(Card.parse("SA")))
+    refuse(CardPlayed(Card.parse("SA")), ClaimMade(14), CallMade(Call.parse("1C")))
+    game.apply(ClaimMade(3, 0))
+    refuse(CardPlayed(Card.parse("S2")), ClaimAnswered(True, 0))
+    game.apply(ClaimAnswered(True))
+    refuse(HonoursGiven(50, 1))
+    game.apply(HonoursGiven(100, 1))
+    refuse(HonoursGiven(100, 1))
+    assert not untranslated
