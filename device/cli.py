@@ -81,10 +81,10 @@ def build_parser() -> _Parser:
 def _add_run_parser(commands) -> None:
     run = commands.add_parser(
         "run",
-        help="the table: devices, rules and score sheet",
-        description="Run the table with its scanner and bidding box (real or simulated). "
-        "Until the touchscreen app lands it runs in the terminal: type cards (SA), calls "
-        "(1S, p, x, xx), keys (ok, undo, menu), claim N, accept, dispute, sheet, quit.",
+        help="the table: devices, rules and score sheet on the touchscreen",
+        description="Run the table: the touchscreen app with its scanner and bidding box "
+        "(real or simulated). In simulation, type SA to scan a card, 1S to bid, Enter for "
+        "OK, Backspace for Undo, Escape for Menu. --text runs it in the terminal instead.",
     )
     run.add_argument("--scanner", metavar="URL|none", help="the scanner's serial URL")
     run.add_argument("--bidbox", metavar="URL|gpio|none", help="the bidding box")
@@ -97,6 +97,12 @@ def _add_run_parser(commands) -> None:
     run.add_argument("--pair-deck", metavar="NAME", help="pair a deck's tags first")
     run.add_argument("--data-dir", metavar="DIR", help="where decks and the journal live")
     run.add_argument("--config", metavar="PATH", help="the config file")
+    run.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
+    run.add_argument("--screenshot-dir", metavar="DIR", help="a PNG of each new screen")
+    run.add_argument("--lang", choices=("en", "nl"), help="language of the screen")
+    run.add_argument("--size", type=int, nargs=2, metavar=("W", "H"), help="screen size")
+    run.add_argument("--rotation", type=int, choices=(0, 90, 180, 270))
+    run.add_argument("--text", action="store_true", help="run in the terminal, no screen")
 
 
 def _add_sim_parser(commands) -> None:

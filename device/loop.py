@@ -39,7 +39,10 @@ class TableLoop:
         return done
 
     def handle(self, item: Input) -> Outcome:
-        outcome = self.table.handle(item)
+        if self.table is None:  # the start screen: devices may report, not play
+            outcome = Outcome(item.kind in ("connected", "lost"), "start a new rubber first")
+        else:
+            outcome = self.table.handle(item)
         device = self.devices.get(item.source)
         if item.seq is not None and hasattr(device, "acknowledge"):
             device.acknowledge(item)  # stored or refused: either way, stop resending
@@ -50,7 +53,8 @@ class TableLoop:
         return outcome
 
     def show_turn(self) -> None:
-        self._each("set_leds", self.table.leds() | (LED_ERROR if self._error else 0))
+        turn = self.table.leds() if self.table is not None else 0
+        self._each("set_leds", turn | (LED_ERROR if self._error else 0))
 
     def _each(self, method: str, *args) -> None:
         for device in self.devices.values():

@@ -66,33 +66,72 @@ def main(args: argparse.Namespace) -> int:
         print(f"{error}; starting with the defaults", file=sys.stderr)
         config = load_config(Path("/nonexistent"))
     inputs: queue.Queue = queue.Queue()
-    sims = {}
     scanner = args.scanner or config["devices"]["scanner"]
     bidbox = args.bidbox or config["devices"]["bidbox"]
-    if args.simulate:
-        from .sim.devices import SimDevice
-        from .sim.links import PtyLink
-
-        folder = Path(tempfile.mkdtemp(prefix="honeymoon-sim-"))
-        for name in ("scanner", "bidbox"):
-            sims[name] = SimDevice(name, f"SIM-{name.upper()}", PtyLink(folder / name)).start()
-        scanner, bidbox = str(folder / "scanner"), str(folder / "bidbox")
-    table = Table(new_game(args, config))
+    sims = start_simulated_devices() if args.simulate else {}
+    if sims:
+        scanner, bidbox = sims["scanner"].link.url, sims["bidbox"].link.url
     decks = data_dir(args.data_dir) / "decks"
-    if args.deck:
-        table.profile = DeckProfile.load(decks / f"{args.deck}.json")
-    if args.pair_deck:
-        saved = decks / f"{args.pair_deck}.json"
-        profile = DeckProfile.load(saved) if saved.exists() else DeckProfile(args.pair_deck)
-        table.start_pairing(profile)  # a half-paired deck goes on where it stopped
+    profile = DeckProfile.load(decks / f"{args.deck}.json") if args.deck else None
+    table = Table(new_game(args, config), profile) if args.new or args.text else None
     devices = open_devices(scanner, bidbox, config, inputs)
-    console = Console(TableLoop(table, inputs, devices), sims, decks=decks, uids=args.uids)
-    console.read_stdin()
+    loop = TableLoop(table, inputs, devices)
     try:
-        console.run()
+        if args.text:
+            if args.pair_deck:
+                table.start_pairing(pairing_profile(decks, args.pair_deck))
+            console = Console(loop, sims, decks=decks, uids=args.uids)
+            console.read_stdin()
+            console.run()
+        else:
+            if args.pair_deck and table is not None:
+                table.start_pairing(pairing_profile(decks, args.pair_deck))
+            run_app(args, config, loop, sims, scanner, profile)
     except KeyboardInterrupt:
         pass
     finally:
         for device in list(devices.values()) + list(sims.values()):
             (getattr(device, "stop", None) or device.close)()
     return 0
+
+
+def pairing_profile(decks: Path, name: str) -> DeckProfile:
+    """A new profile, or the saved one so that a half-paired deck goes on where it stopped."""
+    saved = decks / f"{name}.json"
+    return DeckProfile.load(saved) if saved.exists() else DeckProfile(name)
+
+
+def start_simulated_devices() -> dict:
+    from .sim.devices import SimDevice
+    from .sim.links import PtyLink
+
+    folder = Path(tempfile.mkdtemp(prefix="honeymoon-sim-"))
+    return {
+        name: SimDevice(name, f"SIM-{name.upper()}", PtyLink(folder / name)).start()
+        for name in ("scanner", "bidbox")
+    }
+
+
+def run_app(args, config: dict, loop: TableLoop, sims: dict, scanner: str, profile) -> None:
+    """The touchscreen app, in a window (or headless with SDL's dummy driver)."""
+    import os
+
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .engine.forms import FORMS
+    from .ui.app import App, new_table_factory
+    from .ui.screens.base import StartState, UiState
+
+    screen = config["screen"]
+    ui = UiState(
+        lang=args.lang or screen["language"],
+        rotation=args.rotation if args.rotation is not None else screen["rotation"],
+        scanner=scanner != "none",
+        forms=[(f.name, f.title) for f in FORMS],
+    )
+    if loop.table is None:
+        ui.start = StartState(form=config["game"]["form"], players=list(config["game"]["players"]))
+    size = tuple(args.size) if args.size else (screen["width"], screen["height"])
+    app = App(loop, ui, size, args.screenshot_dir, sims, new_table_factory(profile))
+    app.run()

@@ -19,7 +19,7 @@ from device.loop import TableLoop
 from device.table import Outcome, Table
 
 from .i18n import Catalog
-from .screens.base import StartState, Target, UiState
+from .screens.base import Target, UiState
 from .view import build_view
 
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
@@ -90,9 +90,7 @@ class App:
             self.ui.devices[item.source] = "connected" if item.kind == CONNECTED else "lost"
         if outcome.menu:
             self.ui.overlay = "menu"
-        if not outcome.accepted:
-            self.ui.banner, self.ui.banner_error = self.t.error(outcome.message), True
-        elif item.kind in (LOST,):
+        if not outcome.accepted or item.kind in (LOST,):
             self.ui.banner, self.ui.banner_error = self.t.error(outcome.message), True
         elif item.kind in (CARD, CALL, KEY, CONNECTED):
             self.ui.banner = None

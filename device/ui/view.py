@@ -155,9 +155,7 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
         if last
         else ()
     )
-    revokes = tuple(
-        f"{play.names[r.hand]}:{r.trick + 1}:{r.suit.letter}" for r in play.revokes
-    )
+    revokes = tuple(f"{play.names[r.hand]}:{r.trick + 1}:{r.suit.letter}" for r in play.revokes)
     claim = deal.claim
     return PlayView(
         contract=str(deal.contract),
