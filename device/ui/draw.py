@@ -276,13 +276,17 @@ def text_with_suits(
     four_colour: bool = False,
     anchor: str = "topleft",
     bold: bool = False,
+    mono: bool = False,
 ) -> pygame.Rect:
     """Text in which calls and cards show suit symbols: "4S by Anna" -> 4♠ by Anna,
     "lead HT" -> lead 10♥. Red suits are red; black ones take the text colour
-    so they read on the felt too (four_colour: every suit its own colour)."""
+    so they read on the felt too (four_colour: every suit its own colour;
+    mono: every suit in the text colour, for text on a red banner)."""
     font = layout.font(size, bold)
 
     def colour_of(suit):
+        if mono:
+            return colour
         return suit_colour(suit, four_colour) if four_colour or suit in "HD" else colour
 
     pieces = _pieces(font, split_codes(text), colour, colour_of)
