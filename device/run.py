@@ -86,7 +86,7 @@ def main(args: argparse.Namespace) -> int:
         else:
             if args.pair_deck and table is not None:
                 table.start_pairing(pairing_profile(decks, args.pair_deck))
-            run_app(args, config, loop, sims, scanner, profile)
+            run_app(args, config, loop, sims, scanner, profile, decks)
     except KeyboardInterrupt:
         pass
     finally:
@@ -112,7 +112,7 @@ def start_simulated_devices() -> dict:
     }
 
 
-def run_app(args, config: dict, loop: TableLoop, sims: dict, scanner: str, profile) -> None:
+def run_app(args, config, loop: TableLoop, sims: dict, scanner: str, profile, decks) -> None:
     """The touchscreen app, in a window (or headless with SDL's dummy driver)."""
     import os
 
@@ -133,5 +133,5 @@ def run_app(args, config: dict, loop: TableLoop, sims: dict, scanner: str, profi
     if loop.table is None:
         ui.start = StartState(form=config["game"]["form"], players=list(config["game"]["players"]))
     size = tuple(args.size) if args.size else (screen["width"], screen["height"])
-    app = App(loop, ui, size, args.screenshot_dir, sims, new_table_factory(profile))
+    app = App(loop, ui, size, args.screenshot_dir, sims, new_table_factory(profile), decks)
     app.run()

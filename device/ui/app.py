@@ -19,7 +19,7 @@ from device.loop import TableLoop
 from device.table import Outcome, Table
 
 from .i18n import Catalog
-from .screens.base import Target, UiState
+from .screens.base import StartState, Target, UiState
 from .view import build_view
 
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
@@ -35,6 +35,7 @@ class App:
         screenshot_dir: str | None = None,
         sims: dict | None = None,
         new_table=None,
+        decks: Path | None = None,
     ):
         import pygame
 
@@ -58,6 +59,7 @@ class App:
         self.flipped_at = 0.0
         self.sims = sims or {}
         self.new_table = new_table  # builds a Table for a Setup chosen on the start screen
+        self.decks = decks  # where a paired deck is saved
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         self._last_screen: str | None = None
         self._shots = 0
@@ -65,8 +67,18 @@ class App:
 
     # -- the loop --------------------------------------------------------------------
     def run(self, until=None) -> None:
+        from device.notify import notify, watchdog_interval
+
+        interval = watchdog_interval()
+        pinged = time.monotonic()
+        self.draw()
+        notify("READY=1")  # the first frame is on the screen
         while self.running and not (until and until(self)):
             self.step(WAIT_S)
+            if interval and time.monotonic() - pinged >= interval:
+                notify("WATCHDOG=1")  # from the screen loop: a hung screen stops these
+                pinged = time.monotonic()
+        notify("STOPPING=1")
 
     def step(self, timeout: float) -> None:
         if self.loop is not None:
@@ -94,6 +106,8 @@ class App:
             self.ui.banner, self.ui.banner_error = self.t.error(outcome.message), True
         elif item.kind in (CARD, CALL, KEY, CONNECTED):
             self.ui.banner = None
+        if outcome.accepted and outcome.message.startswith("paired") and self.decks is not None:
+            self.table.profile.save(self.decks / f"{self.table.profile.name}.json")
         self._pairing_status()
 
     def _pairing_status(self) -> None:
@@ -106,7 +120,9 @@ class App:
 
     # -- drawing ---------------------------------------------------------------------
     def view(self):
-        return build_view(self.table.game) if self.table is not None else None
+        if self.ui.start is not None or self.table is None:
+            return None  # the start screen
+        return build_view(self.table.game)
 
     def draw(self) -> None:
         from .screens import render, screen_name
@@ -175,6 +191,18 @@ class App:
             setattr(self.ui.start, args[0], args[1])
         elif kind == "start":
             self.start_rubber()
+        elif kind == "claim-seat":
+            self.ui.claim_seat = args[0]
+        elif kind == "new-rubber":
+            self.new_rubber()
+        elif kind == "resume":
+            if self.table is not None:
+                self.ui.start = None
+        elif kind == "pair-deck":
+            self.pair_deck()
+        elif kind == "cancel-pairing":
+            if self.table is not None:
+                self.table.pairing = None
         elif kind == "quit":
             self.running = False
 
@@ -205,6 +233,22 @@ class App:
             self.display = self.pg.display.set_mode(rotated_size(self.size, self.ui.rotation))
             self.canvas = self.pg.Surface(self.size) if self.ui.rotation else self.display
 
+    def new_rubber(self) -> None:
+        players = list(self.table.game.players) if self.table else ["Anna", "Ben"]
+        form = self.table.game.form.name if self.table else "draw-and-discard"
+        self.ui.start = StartState(form=form, players=players, can_resume=self.table is not None)
+        self.ui.overlay = None
+
+    def pair_deck(self) -> None:
+        from device.hal.deck import DeckProfile
+
+        if self.table is None:
+            self.ui.banner, self.ui.banner_error = self.t.error("start a new rubber first"), True
+            return
+        self.table.start_pairing(DeckProfile("deck"))
+        self.ui.overlay = None
+        self._pairing_status()
+
     def start_rubber(self) -> None:
         start = self.ui.start
         if self.new_table is None or start is None:
@@ -218,6 +262,8 @@ class App:
         except Exception as error:  # a bad name or option: say so and stay
             self.ui.banner, self.ui.banner_error = self.t.error(str(error)), True
             return
+        if self.table is not None and self.table.profile is not None:
+            table.profile = self.table.profile  # the paired deck stays on the table
         self.loop.table = table
         self.ui.start, self.ui.overlay, self.ui.banner = None, None, None
 
