@@ -4,8 +4,13 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The firmware tests also run under the real MicroPython: its WebAssembly port
+# from npm, run by node (tests/firmware/test_micropython.py skips without it).
+NODE := $(shell command -v node 2>/dev/null)
+NPM := $(shell command -v npm 2>/dev/null)
+MICROPYTHON := node_modules/.installed
 
-.PHONY: run test demo bench clean
+.PHONY: run test demo bench clean micropython
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,9 +19,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/honeymoon demo
+	$(BIN)/honeymoon run --simulate
 
-test: $(STAMP)
+test: $(STAMP) micropython
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
@@ -27,5 +32,21 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench
 
+ifeq ($(NODE),)
+micropython:
+	@echo "node not found: MicroPython firmware tests will be skipped"
+else ifeq ($(NPM),)
+micropython:
+	@echo "npm not found: MicroPython firmware tests will be skipped"
+else
+micropython: $(MICROPYTHON)
+endif
+
+# Installs the version package.json pins (package-lock.json has its checksum).
+$(MICROPYTHON): package.json
+	@npm install --no-audit --no-fund --silent \
+		&& touch $(MICROPYTHON) \
+		|| echo "npm install failed: MicroPython firmware tests will be skipped"
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules

@@ -54,7 +54,7 @@ class FakeHw:
     def card(self):
         return self.on_reader
 
-    def keys(self):
+    def held_keys(self):
         return list(self.down)
 
     def set_leds(self, mask):

@@ -250,6 +250,7 @@ class World:
         self.pwms = {}  # pin id -> PWM
         self.unique_id = b"\xe6\x61\x41\x03\xe7\x45\x2d\x2f"
         self.resets = 0
+        self.spi_bytes = 0  # bytes clocked over SPI: the cost of a poll
 
     def add_rc522(self, spi, cs, rst):
         chip = RC522(self.field, rst)
@@ -332,6 +333,7 @@ class SPI:
         self.phase = phase
 
     def _exchange(self, byte):
+        world.spi_bytes += 1
         if self.polarity or self.phase or self.baudrate > 10000000:
             return 0xFF  # the RC522 only speaks SPI mode 0, up to 10 MHz
         for cs, device in world.spi_devices.get(self.id, ()):

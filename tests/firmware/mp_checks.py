@@ -341,7 +341,9 @@ def check_rc522_driver_reads_uids():
     rst = fake_machine.Pin(board.RC522_RST, fake_machine.Pin.OUT, value=0)
     reader = mfrc522.MFRC522(spi, cs, rst)
     assert reader.init()
+    before = world.spi_bytes
     assert reader.read_uid() is None
+    assert world.spi_bytes - before < 60  # the reader's timer ends the wait, not our loop
     for uid in (UID_A, UID_7):
         tag = fake_machine.Tag(uid)
         world.field.place(tag)
@@ -395,7 +397,7 @@ def check_board_keys_make_calls():
     for name in ("3", "NT", "OK", "7", "C"):
         bench.press(name)
     world.keypad.down = ["1", "7"]  # the same column, two rows
-    assert sorted(bench.hw.keys()) == ["1", "7"]
+    assert sorted(bench.hw.held_keys()) == ["1", "7"]
     world.keypad.down = []
     assert bench.inputs() == [call("3NT"), key("OK"), call("7C")]
 
@@ -424,6 +426,18 @@ def check_board_without_rc522_reports_it():
     assert [frame.type for frame in bench.frames()][:2] == [protocol.HELLO, protocol.ERROR]
     assert bench.texts(protocol.ERROR) == ["RC522 not found"]
     assert bench.inputs() == []
+    bench, world = board_bench(kind="bidbox", rc522=False)  # a bidding box has none
+    bench.run(500)
+    assert bench.texts(protocol.ERROR) == []
+
+
+def check_board_scanner_reads_the_maintenance_key():
+    board = load_board()
+    bench, world = board_bench(kind="scanner")
+    world.keypad.down = [board.MAINTENANCE_KEY]  # one button wired at MENU's place
+    assert bench.hw.held_keys() == [board.MAINTENANCE_KEY]
+    bench.run(5)
+    assert protocol.parse_hello(bench.frames()[0].payload)["kind"] == "scanner"
 
 
 CHECKS = (
@@ -454,6 +468,7 @@ CHECKS = (
     check_board_keys_make_calls,
     check_board_leds_and_buzzer,
     check_board_without_rc522_reports_it,
+    check_board_scanner_reads_the_maintenance_key,
 )
 
 
