@@ -80,6 +80,7 @@ class Game:
         self.events: list[Event] = []  # every accepted input, undo included
         self.inputs: list[Event] = []  # the inputs in force: events less the undone ones
         self._checkpoints: list[tuple[int, int, Any]] = []  # (len(inputs), len(deals), sheet)
+        self._undone: list[Event] = []  # what each undo took back, for retract()
         self.sheet = self.form.new_sheet(self.options)
         self.deals: list[Deal] = []
         self._checkpoints.append((0, 0, self.sheet))
@@ -149,6 +150,22 @@ class Game:
         """Take back the last input in force; returns it."""
         if not self.inputs:
             raise RuleError("there is nothing to undo")
+        last = self._rewind()
+        self._undone.append(last)
+        self.events.append(Undone())
+        return last
+
+    def retract(self) -> None:
+        """Forget the last event `apply` recorded, as if it never came (it could not
+        be stored). Only the event just applied can be retracted."""
+        last = self.events.pop()
+        if isinstance(last, Undone):
+            self.inputs.append(self._accept(self._undone.pop()))
+        else:
+            self._rewind()
+
+    def _rewind(self) -> Event:
+        """Drop the last input in force and rebuild from the deal's checkpoint."""
         last = self.inputs.pop()
         while self._checkpoints[-1][0] > len(self.inputs):
             self._checkpoints.pop()
@@ -158,7 +175,6 @@ class Game:
         self._start_deal(self._next_dealer_after(deals))
         for event in self.inputs[start:]:
             self._accept(event)
-        self.events.append(Undone())
         return last
 
     def replay(self, events) -> None:

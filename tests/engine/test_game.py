@@ -273,3 +273,24 @@ def test_events_round_trip_through_dicts():
     dicts = [e.to_dict() for e in game.events]
     assert dicts[2] == {"type": "card", "card": "HT", "seat": 0}
     assert [event_from_dict(d) for d in dicts] == game.events
+
+
+def test_retract_forgets_the_last_apply_as_if_it_never_came():
+    game = new("plain", dealer=ANNA)
+    before = game.snapshot()
+    game.apply(CallMade(Call.parse("1S")))
+    game.retract()
+    assert game.snapshot() == before and game.events == [] and not game.can_undo
+    calls(game, "1S P")
+    cards(game, ["HA"])
+    mid = game.snapshot()
+    game.apply(Undone())
+    game.retract()  # the undo could not be stored: the card is back
+    assert game.snapshot() == mid and len(game.events) == 3
+    cards(game, deal_cards(ANNA, 7, "S")[1:])
+    game.apply(NextDeal())
+    game.retract()
+    assert game.phase == "deal-end" and game.deal.number == 1
+    copy = Game(game.setup)
+    copy.replay(game.events)
+    assert copy.snapshot() == game.snapshot()
