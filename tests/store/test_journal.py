@@ -1,0 +1,84 @@
+import sqlite3
+
+import pytest
+
+from device.engine.calls import Call
+from device.engine.events import CallMade, NextDeal, Setup, Undone
+from device.engine.game import Game
+from device.store.journal import VERSION, Journal, JournalError
+
+SETUP = Setup("plain", ("Anna", "Ben"), 0, {"honours": True})
+
+
+@pytest.fixture
+def journal(tmp_path):
+    journal = Journal(tmp_path / "journal.sqlite3")
+    yield journal
+    journal.close()
+
+
+def test_wal_full_sync_and_schema_version(journal):
+    assert journal.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert journal.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert journal.version == VERSION
+
+
+def test_inputs_come_back_in_order_and_replay_to_the_same_state(journal, tmp_path):
+    game = Game(SETUP)
+    rubber = journal.new_rubber(game.setup)
+    for event in (CallMade(Call.parse("1S")), CallMade(Call.parse("P")), Undone()):
+        journal.append(rubber, game.apply(event), ("SCAN", 3), 7)
+    journal.close()
+    again = Journal(tmp_path / "journal.sqlite3")
+    stored = again.rubber(rubber)
+    assert stored.setup == game.setup and stored.events == game.events
+    copy = Game(stored.setup)
+    copy.replay(stored.events)
+    assert copy.snapshot() == game.snapshot()
+    assert again.unfinished() == rubber and again.applied() == {("SCAN", 3): 7}
+
+
+def test_the_session_seq_moves_with_each_input(journal):
+    rubber = journal.new_rubber(SETUP)
+    journal.append(rubber, CallMade(Call.parse("1S"), 1), ("SCAN", 3), 7)
+    journal.append(rubber, CallMade(Call.parse("P"), 0), ("SCAN", 3), 8)
+    journal.append(rubber, NextDeal(), ("BOX", 1), 250)
+    assert journal.applied() == {("SCAN", 3): 8, ("BOX", 1): 250}
+
+
+def test_a_failed_transaction_leaves_nothing_half_written(journal):
+    rubber = journal.new_rubber(SETUP)
+    journal.db.execute(
+        "CREATE TRIGGER no_seq BEFORE INSERT ON sessions "
+        "BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+    )
+    with pytest.raises(sqlite3.DatabaseError, match="disk full"):
+        journal.append(rubber, CallMade(Call.parse("1S"), 1), ("SCAN", 3), 7)
+    assert journal.rubber(rubber).events == []  # the event went with the failed session row
+
+
+def test_finished_rubbers_and_the_one_in_progress(journal):
+    first = journal.new_rubber(SETUP)
+    journal.finish(first, {"winner": "Anna"})
+    second = journal.new_rubber(SETUP)
+    assert journal.unfinished() == second
+    assert journal.finished_results() == [{"winner": "Anna"}]
+    assert [row[0] for row in journal.rubbers()] == [first, second]
+    with pytest.raises(JournalError, match="no rubber 9"):
+        journal.rubber(9)
+
+
+def test_a_file_that_is_not_a_journal_is_refused(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes(b"this is not a database, it is a shopping list" * 100)
+    with pytest.raises(JournalError, match="journal.sqlite3"):
+        Journal(path)
+
+
+def test_a_newer_journal_is_refused(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {VERSION + 1}")
+    db.close()
+    with pytest.raises(JournalError, match="newer than this program"):
+        Journal(path)
