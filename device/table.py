@@ -8,6 +8,7 @@ them. Anything refused changes nothing and comes back with the reason.
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 
 from .engine.calls import Call
@@ -24,6 +25,7 @@ from .engine.events import (
 from .engine.game import Game
 from .hal.deck import DeckProfile, Pairing
 from .hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
+from .store.history import rubber_result
 
 
 @dataclass(frozen=True)
@@ -37,10 +39,18 @@ class Outcome:
 
 
 class Table:
-    def __init__(self, game: Game, profile: DeckProfile | None = None):
+    """The game at the table; with a journal, every accepted input is stored
+    before it counts (and so before its device hears the ACK)."""
+
+    def __init__(self, game: Game, profile: DeckProfile | None = None, journal=None, rubber=None):
         self.game = game
         self.profile = profile
         self.pairing: Pairing | None = None
+        self.journal = journal
+        self.rubber = rubber
+        if journal is not None and rubber is None:
+            self.rubber = journal.new_rubber(game.setup)
+        self._finished = game.phase == "finished"
 
     def start_pairing(self, profile: DeckProfile) -> None:
         self.profile = profile
@@ -61,14 +71,29 @@ class Table:
             return Outcome(False, str(error))
         if event is None:
             return Outcome(True, "menu", menu=True)
-        return self.apply(event)
+        return self.apply(event, item)
 
-    def apply(self, event: Event) -> Outcome:
+    def apply(self, event: Event, item: Input | None = None) -> Outcome:
         """An engine input from a device or from the screen (a claim, honours)."""
         try:
-            return Outcome(True, "", self.game.apply(event))
+            done = self.game.apply(event)
         except RuleError as error:
             return Outcome(False, str(error))
+        if self.journal is not None:
+            try:
+                self._store(done, item)
+            except (sqlite3.Error, OSError) as error:
+                self.game.retract()  # not stored, so not accepted: nothing changed
+                return Outcome(False, f"the input could not be stored: {error}")
+        return Outcome(True, "", done)
+
+    def _store(self, done: Event, item: Input | None) -> None:
+        session, seq = (item.session, item.seq) if item is not None else (None, None)
+        self.journal.append(self.rubber, done, session, seq)
+        finished = self.game.phase == "finished"
+        if finished != self._finished:  # the rubber ended, or an undo reopened it
+            self.journal.finish(self.rubber, rubber_result(self.game) if finished else None)
+            self._finished = finished
 
     def _event(self, item: Input) -> Event | None:
         if item.kind == CARD:

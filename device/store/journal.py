@@ -128,11 +128,14 @@ class Journal:
                     (session[0], session[1], seq),
                 )
 
-    def finish(self, rubber: int, result: dict) -> None:
+    def finish(self, rubber: int, result: dict | None) -> None:
+        """Mark a rubber over with its result; None reopens it (an undo took back its end)."""
+        finished = None if result is None else self.clock()
+        text = None if result is None else json.dumps(result)
         with self._transaction():
             self.db.execute(
                 "UPDATE rubbers SET finished = ?, result = ? WHERE id = ?",
-                (self.clock(), json.dumps(result), rubber),
+                (finished, text, rubber),
             )
 
     # -- reading ---------------------------------------------------------------------

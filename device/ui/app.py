@@ -175,6 +175,8 @@ class App:
         self.dirty = True
         kind, *args = action
         if kind in ("call", "card", "key"):
+            if self.ui.overlay == "picker":
+                self.ui.overlay = None  # one card picked: back to the trick
             self.send(Input(kind, args[0], "touch"))
         elif kind == "overlay":
             self.ui.overlay = args[0]

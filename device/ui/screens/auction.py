@@ -1,0 +1,200 @@
+"""The auction: the calls so far by seat, and an on-screen bidding box.
+
+Left, one column per player in speaking order (the first speaker's column
+first), each call drawn like a bidding card and the next cell of the seat to
+speak marked. Right, the bidding box: seven levels of five strains, with
+Pass, X and XX in a column of their own; calls the view does not list as
+legal are greyed and their targets disabled, so a tap can only make a legal
+call. OK is not used in the auction.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..draw import draw_call, draw_text
+from . import chrome
+from .base import Target
+
+STRAINS = ("C", "D", "H", "S", "NT")  # ladder order, left to right
+SPECIAL_CALLS = (("P", 3), ("X", 2), ("XX", 2))  # (call, height in bid rows)
+
+# Bidding box: every target is a full 64x48 cell; the drawn button is inset
+# by 2 px so neighbours stay apart without shrinking what a finger can hit.
+BOX_X, BOX_Y = 364, 86
+CELL_W, CELL_H = 64, 48
+SPECIAL_X, SPECIAL_W = BOX_X + 5 * CELL_W + 4, 104
+INSET = 2
+
+# The calls so far: a column per player, a row per round.
+GRID_X, GRID_W = 12, 340
+HEAD_Y, HEAD_H = 88, 52
+ROWS_Y, ROW_H = 148, 38
+VISIBLE_ROWS = 7  # longer auctions scroll: the latest rounds stay in view
+
+
+def draw(surface, layout, view, ui, t):
+    targets = chrome.frame(surface, layout, view, ui, t, ok=False)
+    auction = view.auction
+    order = speaking_order(view)
+    speaker = next((i for i, seat in enumerate(view.seats) if seat.turn), None)
+    draw_to_speak(surface, layout, view, speaker, t)
+    draw_heads(surface, layout, view, order, speaker, t)
+    draw_calls(surface, layout, auction.calls, order, speaker, ui, t)
+    targets += bidding_box(surface, layout, auction.legal, ui, t)
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+# --- shared with the play screens ---------------------------------------------
+
+
+def call_text(call: str, t) -> str:
+    """A call or contract as the table's language writes it: Pass, 3NT (Dutch 3SA), 4SX.
+
+    Suit bids stay codes so text_with_suits draws their symbols.
+    """
+    if call == "P":
+        return t.t("call.pass")
+    return call.replace("NT", t.t("strain.nt"))
+
+
+def fitting_size(layout, text: str, size: float, max_width: float, bold: bool = False) -> float:
+    """The largest font size up to `size` at which text fits `max_width` logical px."""
+    while size > 10 and layout.font(size, bold).size(text)[0] / layout.scale > max_width:
+        size -= 1
+    return size
+
+
+def tag(surface, layout, text: str, pos, background, ink, size: int = 17) -> float:
+    """A small rounded label from `pos` (its left middle); returns its logical right edge."""
+    width = layout.font(size, True).size(text)[0] / layout.scale + 14
+    rect = layout.rect(pos[0], pos[1] - size * 0.6, width, size * 1.2)
+    pygame.draw.rect(surface, background, rect, border_radius=layout.px(size * 0.6))
+    draw_text(surface, layout, text, (pos[0] + 7, pos[1]), size, ink, True, "midleft")
+    return pos[0] + width
+
+
+# --- the calls so far -------------------------------------------------------------
+
+
+def speaking_order(view) -> list[int]:
+    """Seats from the first speaker on: the columns of the auction grid."""
+    count = len(view.seats)
+    return [(view.auction.first + i) % count for i in range(count)]
+
+
+def draw_to_speak(surface, layout, view, speaker, t) -> None:
+    """A big line over the grid: who calls now (or who began, before anyone did)."""
+    if speaker is None:
+        return
+    name = view.seats[speaker].name
+    text = t.t("auction.to_bid", name=name)
+    size = fitting_size(layout, text, 30, GRID_W, True)
+    draw_text(surface, layout, text, (GRID_X + 4, 66), size, theme.ACCENT, True, "midleft")
+
+
+def column_x(column: int, count: int) -> float:
+    return GRID_X + column * GRID_W / count
+
+
+def draw_heads(surface, layout, view, order, speaker, t) -> None:
+    """Each column's player: name, a dealer tag, a red vulnerable tag; the speaker outlined."""
+    width = GRID_W / len(order)
+    for column, seat_index in enumerate(order):
+        seat = view.seats[seat_index]
+        x = column_x(column, len(order))
+        rect = layout.rect(x + 4, HEAD_Y, width - 8, HEAD_H)
+        pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=layout.px(8))
+        if seat_index == speaker:
+            pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(8))
+        size = fitting_size(layout, seat.name, 26, width - 24, True)
+        draw_text(
+            surface,
+            layout,
+            seat.name,
+            (x + 14, HEAD_Y + 17),
+            size,
+            theme.INK_ON_FELT,
+            True,
+            "midleft",
+        )
+        right = x + 12
+        if seat.dealer:
+            right = (
+                tag(
+                    surface,
+                    layout,
+                    t.t("auction.dealer"),
+                    (right, HEAD_Y + 39),
+                    theme.CARD_WHITE,
+                    theme.INK,
+                )
+                + 6
+            )
+        if seat.vulnerable:
+            tag(
+                surface,
+                layout,
+                t.t("auction.vulnerable"),
+                (right, HEAD_Y + 39),
+                theme.DANGER,
+                theme.DANGER_TEXT,
+            )
+
+
+def draw_calls(surface, layout, calls, order, speaker, ui, t) -> None:
+    """The calls, a round per row; the cell the speaker fills next is outlined."""
+    count = len(order)
+    cells = len(calls) + (1 if speaker is not None else 0)
+    rounds = -(-cells // count)
+    first_round = max(0, rounds - VISIBLE_ROWS)  # scroll: keep the latest rounds
+    width = GRID_W / count
+    for index in range(first_round * count, cells):
+        column, row = index % count, index // count - first_round
+        rect = (column_x(column, count) + 10, ROWS_Y + row * ROW_H, width - 20, ROW_H - 6)
+        if index < len(calls):
+            call = calls[index][1]
+            label = call_text(call, t) if call == "P" or "NT" in call else None
+            draw_call(surface, layout, rect, call, label=label, four_colour=ui.four_colour)
+        else:
+            box = layout.rect(*rect)
+            pygame.draw.rect(surface, theme.ACCENT, box, layout.px(3), border_radius=layout.px(6))
+            draw_text(
+                surface,
+                layout,
+                "?",
+                (rect[0] + rect[2] / 2, rect[1] + rect[3] / 2),
+                30,
+                theme.ACCENT,
+                True,
+                "center",
+            )
+
+
+# --- the bidding box -----------------------------------------------------------------
+
+
+def bidding_box(surface, layout, legal, ui, t) -> list[Target]:
+    """35 bids in a level-by-strain grid, then Pass, X and XX; illegal calls greyed."""
+    targets = []
+    for level in range(1, 8):
+        for column, strain in enumerate(STRAINS):
+            cell = (BOX_X + column * CELL_W, BOX_Y + (level - 1) * CELL_H, CELL_W, CELL_H)
+            targets.append(call_button(surface, layout, cell, f"{level}{strain}", legal, ui, t))
+    y = BOX_Y
+    for call, rows in SPECIAL_CALLS:
+        cell = (SPECIAL_X, y, SPECIAL_W, rows * CELL_H)
+        targets.append(call_button(surface, layout, cell, call, legal, ui, t))
+        y += rows * CELL_H
+    return targets
+
+
+def call_button(surface, layout, cell, call: str, legal, ui, t) -> Target:
+    x, y, w, h = cell
+    enabled = call in legal
+    label = call_text(call, t) if call == "P" or "NT" in call else None
+    drawn = (x + INSET, y + INSET, w - 2 * INSET, h - 2 * INSET)
+    draw_call(surface, layout, drawn, call, enabled, label=label, four_colour=ui.four_colour)
+    return Target(cell, ("call", call), enabled)

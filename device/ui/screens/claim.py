@@ -1,0 +1,88 @@
+"""Making a claim (ui.overlay == "claim"): who claims, and how many of the
+tricks still to play. A number is the claim, sent at once; a concession is a
+claim of 0. The other side then accepts or disputes it on the play screen.
+
+The chosen claimer lives in `ui.claim_seat` (the declarer until someone is
+chosen); choosing one returns ("claim-seat", seat) for the app to store.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..draw import draw_button, draw_text
+from . import chrome
+from .auction import fitting_size
+from .base import Target
+from .play import TRICKS, seat_index
+
+PER_ROW = 7  # 0..13 is two rows of seven
+NUMBER_W, NUMBER_H, NUMBER_GAP = 72, 56, 8
+NUMBERS_Y = 206
+
+
+def draw(surface, layout, view, ui, t):
+    targets = chrome.frame(surface, layout, view, ui, t, ok=False)
+    claimer = chosen_claimer(view, ui)
+    left = remaining_tricks(view)
+    draw_text(surface, layout, t.t("claim.title"), (20, 70), 34, theme.INK_ON_FELT, True,
+              "midleft")  # fmt: skip
+    targets += claimer_buttons(surface, layout, view, claimer, t)
+    question = t.t("claim.how_many", name=view.seats[claimer].name, left=left)
+    size = fitting_size(layout, question, 26, 760)
+    draw_text(surface, layout, question, (400, 180), size, theme.INK_ON_FELT, anchor="center")
+    targets += number_buttons(surface, layout, claimer, left)
+    targets += bottom_buttons(surface, layout, claimer, t)
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def chosen_claimer(view, ui) -> int:
+    if ui.claim_seat is not None and 0 <= ui.claim_seat < len(view.seats):
+        return ui.claim_seat
+    return seat_index(view, view.play.declarer)
+
+
+def remaining_tricks(view) -> int:
+    return TRICKS - sum(view.play.won)
+
+
+def claimer_buttons(surface, layout, view, claimer: int, t) -> list[Target]:
+    """One button per player; the claimer's is lit."""
+    draw_text(surface, layout, t.t("claim.who"), (20, 124), 26, theme.INK_ON_FELT_SOFT,
+              anchor="midleft")  # fmt: skip
+    label_width = layout.font(26).size(t.t("claim.who"))[0] / layout.scale
+    x, targets = max(200, 40 + label_width), []
+    for seat, info in enumerate(view.seats):
+        rect = (x + seat * 212, 98, 200, 56)
+        style = "accent" if seat == claimer else "normal"
+        draw_button(surface, layout, rect, info.name, True, style, font_size=28)
+        if seat == claimer:
+            box = layout.rect(*rect).inflate(layout.px(8), layout.px(8))
+            pygame.draw.rect(surface, theme.ACCENT, box, layout.px(3), border_radius=layout.px(13))
+        targets.append(Target(rect, ("claim-seat", seat)))
+    return targets
+
+
+def number_buttons(surface, layout, claimer: int, left: int) -> list[Target]:
+    """0..left, seven to a row, centred."""
+    targets = []
+    row_width = PER_ROW * NUMBER_W + (PER_ROW - 1) * NUMBER_GAP
+    x0 = 400 - row_width / 2
+    for n in range(left + 1):
+        row, column = divmod(n, PER_ROW)
+        x = x0 + column * (NUMBER_W + NUMBER_GAP)
+        rect = (x, NUMBERS_Y + row * (NUMBER_H + NUMBER_GAP), NUMBER_W, NUMBER_H)
+        draw_button(surface, layout, rect, str(n), True, "normal", font_size=32)
+        targets.append(Target(rect, ("claim", claimer, n)))
+    return targets
+
+
+def bottom_buttons(surface, layout, claimer: int, t) -> list[Target]:
+    """Concede (a claim of none) and Cancel."""
+    concede = (160, 346, 230, 56)
+    cancel = (410, 346, 230, 56)
+    draw_button(surface, layout, concede, t.t("claim.concede"), True, "danger", font_size=26)
+    draw_button(surface, layout, cancel, t.t("claim.cancel"), True, "normal", font_size=26)
+    return [Target(concede, ("claim", claimer, 0)), Target(cancel, ("overlay", None))]

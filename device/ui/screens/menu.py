@@ -1,0 +1,80 @@
+"""The menu overlay: big buttons for the score sheet, history, settings, a new
+rubber, closing the menu and quitting the app.
+
+It also holds what the full-page overlays share (menu, settings, history,
+pairing and the start screen): a title band, a bottom band with Close, and
+text that shrinks to fit its room in both languages.
+"""
+
+from __future__ import annotations
+
+from .. import theme
+from ..draw import draw_button, draw_text, text_with_suits
+from . import chrome
+from .base import Target
+
+TITLE_H = 44
+BAND_Y = 420  # the bottom band: buttons 52 high, clear of the 48 px minimum
+BUTTON_Y = BAND_Y + 4
+BUTTON_H = 52
+SMALLEST_TEXT = 12
+
+
+def fit(layout, text: str, size: float, max_width: float, bold: bool = False) -> float:
+    """The largest font size up to `size` at which `text` is at most `max_width` logical px."""
+    while size > SMALLEST_TEXT and layout.font(size, bold).size(text)[0] / layout.scale > max_width:
+        size -= 1
+    return size
+
+
+def fitted_text(
+    surface, layout, text, pos, size, max_width, colour=theme.INK_ON_FELT, bold=False, **kw
+):
+    """Text (suits drawn as symbols) shrunk to fit `max_width`; anchor as in draw_text."""
+    size = fit(layout, text, size, max_width, bold)
+    return text_with_suits(surface, layout, text, pos, size, colour, bold=bold, **kw)
+
+
+def page(surface, layout, title: str) -> None:
+    """The felt with a title band: the frame of a page that has no game header."""
+    chrome.background(surface, layout)
+    chrome.band(surface, layout, 0, TITLE_H, theme.FELT_DARK)
+    size = fit(layout, title, 28, 760, True)
+    draw_text(surface, layout, title, (16, TITLE_H / 2), size, theme.INK_ON_FELT, True, "midleft")
+
+
+def bottom_band(surface, layout) -> None:
+    chrome.band(surface, layout, BAND_Y, 480 - BAND_Y, theme.FELT_DARK)
+
+
+def button(surface, layout, rect, label, action, style="normal", enabled=True, size=22) -> Target:
+    draw_button(surface, layout, rect, label, enabled, style, size)
+    return Target(rect, action, enabled)
+
+
+def close_button(surface, layout, t, rect=(624, BUTTON_Y, 168, BUTTON_H)) -> Target:
+    """Close: back to the game (or the start screen) under the overlay."""
+    return button(surface, layout, rect, t.t("button.close"), ("overlay", None), "accent")
+
+
+# The menu: (label key, action, style, needs a game) in reading order, two columns.
+ITEMS = (
+    ("button.sheet", ("overlay", "sheet"), "normal", True),
+    ("menu.history", ("overlay", "history"), "normal", False),
+    ("menu.settings", ("overlay", "settings"), "normal", False),
+    ("menu.new_rubber", ("new-rubber",), "normal", True),
+    ("button.close", ("overlay", None), "accent", False),
+    ("menu.quit", ("quit",), "danger", False),
+)
+
+
+def draw(surface, layout, view, ui, t):
+    page(surface, layout, t.t("menu.title"))
+    targets = []
+    for i, (key, action, style, needs_game) in enumerate(ITEMS):
+        row, column = divmod(i, 2)
+        rect = (40 + column * 370, 72 + row * 112, 350, 88)
+        enabled = view is not None or not needs_game
+        targets.append(button(surface, layout, rect, t.t(key), action, style, enabled, 30))
+    chrome.finish(surface, layout, ui, t)
+    return targets

@@ -1,0 +1,328 @@
+"""The play: the contract, the trick in progress by seat, tricks won and
+whose turn; and two overlays of the same module, chosen by `ui.overlay`:
+the last trick, and the card picker for tables without a scanner.
+
+Seats keep their places for the whole rubber: seat 0 at the bottom, seat 1
+at the top, as the two players sit at the two ends of the screen. Between
+tricks (the trick in progress still empty) the trick just won stays on the
+table, dimmed, so the second card of a trick is seen before the next lead.
+
+Only cards of `view.play` are drawn; the picker draws the whole deck, which
+tells nothing about anyone's hand. A claim waiting for an answer lies over
+the table with Accept and Dispute, as play cannot go on before it is answered.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
+from . import chrome
+from .auction import call_text, fitting_size, tag
+from .base import Target
+
+TRICKS = 13
+
+# The trick: a card spot per seat, one above the other.
+CARD_W, CARD_H = 108, 150
+CARD_X = 296
+SPOT_Y = (266, 90)  # seat 0 at the bottom, seat 1 at the top
+PANEL_X, PANEL_W = 436, 196  # each seat's name and tricks, beside its spot
+
+# Left: the contract on a white card, the trick number, revokes.
+CONTRACT = (16, 92, 260, 104)
+
+# Right: a column of buttons.
+BUTTON_X, BUTTON_W, BUTTON_H = 644, 148, 56
+BUTTON_Y = (92, 156, 220)
+
+# The picker: 13 columns of 58 x 70 cells (every one a target), 4 rows.
+PICK_X, PICK_Y, PICK_W, PICK_H = 23, 88, 58, 70
+STANDARD_PICKER = ("SHDC", ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"))
+ABRIDGED_PICKER = ("RYBG", tuple(str(rank) for rank in range(14, 1, -1)))
+CLOSE = (656, 372, 136, 48)
+
+
+def draw(surface, layout, view, ui, t):
+    if ui.overlay == "last-trick":
+        return draw_last_trick(surface, layout, view, ui, t)
+    if ui.overlay == "picker":
+        return draw_picker(surface, layout, view, ui, t)
+    return draw_table(surface, layout, view, ui, t)
+
+
+# --- the table -------------------------------------------------------------------
+
+
+def draw_table(surface, layout, view, ui, t) -> list[Target]:
+    targets = chrome.frame(surface, layout, view, ui, t, ok=False)
+    play = view.play
+    turn = turn_seat(view)
+    draw_contract(surface, layout, play, ui, t)
+    draw_trick_number(surface, layout, play, t)
+    draw_revokes(surface, layout, play.revokes, t)
+    between_tricks = not play.trick and bool(play.last_trick)
+    for seat in range(len(view.seats)):
+        draw_spot(surface, layout, seat, seat == turn)
+    shown = play.last_trick if between_tricks else play.trick
+    for hand, card in shown:
+        draw_card(surface, layout, spot(hand), card, ui.four_colour, dim=between_tricks)
+    for seat in range(len(view.seats)):
+        draw_seat_panel(surface, layout, view, seat, seat == turn, t)
+        draw_seat_note(surface, layout, view, seat, between_tricks, t)
+    if play.claim is not None:
+        targets += claim_question(surface, layout, view, t)
+    else:
+        targets += table_buttons(surface, layout, view, ui, t)
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def turn_seat(view) -> int | None:
+    return next((i for i, seat in enumerate(view.seats) if seat.turn), None)
+
+
+def spot(hand: int) -> tuple[float, float, float, float]:
+    return (CARD_X, SPOT_Y[hand % 2], CARD_W, CARD_H)
+
+
+def spot_centre_y(hand: int) -> float:
+    return SPOT_Y[hand % 2] + CARD_H / 2
+
+
+def seat_index(view, name: str) -> int:
+    return next((i for i, seat in enumerate(view.seats) if seat.name == name), 0)
+
+
+def draw_contract(surface, layout, play, ui, t) -> None:
+    """The contract big on a white card (suits keep their real colours), the declarer under it."""
+    x, y, w, h = CONTRACT
+    pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*CONTRACT), border_radius=layout.px(10))
+    contract = call_text(play.contract, t)
+    size = fitting_size(layout, contract, 64, w - 24, True)
+    text_with_suits(surface, layout, contract, (x + w / 2, y + 40), size, theme.INK,
+                    ui.four_colour, "center", bold=True)  # fmt: skip
+    by = t.t("play.by", name=play.declarer)
+    size = fitting_size(layout, by, 28, w - 24)
+    draw_text(surface, layout, by, (x + w / 2, y + 82), size, theme.INK_SOFT, anchor="center")
+
+
+def draw_trick_number(surface, layout, play, t) -> None:
+    text = t.t("play.trick", n=play.trick_number, of=TRICKS)
+    draw_text(surface, layout, text, (CONTRACT[0] + 4, 226), 28, theme.INK_ON_FELT, True, "midleft")
+
+
+def draw_revokes(surface, layout, revokes, t) -> None:
+    """Proved revokes ("Ben:4:H") as red lines: who, in which trick, the suit as a symbol."""
+    for row, revoke in enumerate(revokes[:5]):
+        name, trick, suit = revoke.split(":")
+        text = t.t("play.revoke", name=name, n=trick, suit="{suit}")
+        y = 262 + row * 30
+        before, _, after = text.partition("{suit}")
+        width = CONTRACT[2]
+        rect = layout.rect(CONTRACT[0], y - 13, width, 26)
+        pygame.draw.rect(surface, theme.BANNER_ERROR, rect, border_radius=layout.px(13))
+        size = fitting_size(layout, before + "MM" + after, 18, width - 16)
+        edge = draw_text(surface, layout, before, (CONTRACT[0] + 8, y), size, theme.WHITE,
+                         anchor="midleft")  # fmt: skip
+        centre = (edge.right + layout.px(size * 0.4), layout.point(0, y)[1])
+        suit_symbol(surface, layout, suit, centre, size)
+        draw_text(surface, layout, after, layout.to_logical((centre[0] + layout.px(size * 0.4),
+                  centre[1])), size, theme.WHITE, anchor="midleft")  # fmt: skip
+
+
+def suit_symbol(surface, layout, suit: str, centre, size: float) -> None:
+    """A suit on the red revoke line: white for standard suits, a disc for aBRIDGEd colours."""
+    pixels = layout.px(size * 0.7)
+    if suit in theme.ABRIDGED:
+        pygame.draw.circle(surface, theme.WHITE, centre, pixels // 2 + 1)
+        pygame.draw.circle(surface, suit_colour(suit), centre, pixels // 2 - 1)
+    else:
+        draw_suit(surface, suit, centre, pixels, theme.WHITE)
+
+
+def draw_spot(surface, layout, seat: int, turn: bool) -> None:
+    """Where a seat's card lands: a faint outline, or a glow for the seat to play."""
+    rect = layout.rect(*spot(seat))
+    radius = layout.px(10)
+    if not turn:
+        pygame.draw.rect(surface, theme.INK_ON_FELT_SOFT, rect, layout.px(2), border_radius=radius)
+        return
+    glow = rect.inflate(layout.px(16), layout.px(16))
+    overlay = pygame.Surface(glow.size, pygame.SRCALPHA)
+    pygame.draw.rect(overlay, (*theme.ACCENT, 70), overlay.get_rect(), border_radius=radius * 2)
+    surface.blit(overlay, glow)
+    pygame.draw.rect(surface, theme.ACCENT, glow, layout.px(5), border_radius=radius * 2)
+
+
+def tricks_target(view, seat: int, t) -> str:
+    """What this seat's side needs: the declarer to make the contract, the other side to beat it."""
+    needed = int(view.play.contract[0]) + 6
+    declarer_side = view.seats[seat_index(view, view.play.declarer)].side
+    if view.seats[seat].side == declarer_side:
+        return t.t("play.needs", n=needed)
+    return t.t("play.to_beat", n=TRICKS + 1 - needed)
+
+
+def draw_seat_panel(surface, layout, view, seat: int, turn: bool, t) -> None:
+    """Name (in the accent colour with a pointer when it is this seat's turn) and tricks won."""
+    cy = spot_centre_y(seat)
+    name = view.seats[seat].name
+    colour = theme.ACCENT if turn else theme.INK_ON_FELT
+    if turn:  # a pointer from the name to the glowing spot
+        tip = CARD_X + CARD_W + 12
+        points = [(tip, cy - 44), (tip + 14, cy - 56), (tip + 14, cy - 32)]
+        pygame.draw.polygon(surface, theme.ACCENT, [layout.point(*p) for p in points])
+    size = fitting_size(layout, name, 36, PANEL_W, True)
+    draw_text(surface, layout, name, (PANEL_X, cy - 44), size, colour, True, "midleft")
+    won = view.play.won[view.seats[seat].side]
+    number = draw_text(surface, layout, str(won), (PANEL_X, cy + 8), 60, colour, True, "midleft")
+    x = layout.to_logical(number.topright)[0] + 10
+    label_width = PANEL_X + PANEL_W - x
+    for dy, text, ink in (
+        (-4, t.t("play.tricks"), theme.INK_ON_FELT),
+        (18, tricks_target(view, seat, t), theme.INK_ON_FELT_SOFT),
+    ):
+        size = fitting_size(layout, text, 22, label_width)
+        draw_text(surface, layout, text, (x, cy + dy), size, ink, anchor="midleft")
+
+
+def draw_seat_note(surface, layout, view, seat: int, between_tricks: bool, t) -> None:
+    """Under the tricks: who led this trick, or who won the one lying dimmed."""
+    play, cy = view.play, spot_centre_y(seat)
+    if between_tricks and play.last_winner == seat:
+        text = t.t("play.took", n=play.trick_number - 1)
+        tag(surface, layout, text, (PANEL_X, cy + 52), theme.ACCENT, theme.ACCENT_TEXT, 18)
+    elif play.trick and play.trick[0][0] == seat:
+        tag(surface, layout, t.t("play.lead"), (PANEL_X, cy + 52), theme.CARD_WHITE, theme.INK, 18)
+
+
+def table_buttons(surface, layout, view, ui, t) -> list[Target]:
+    buttons = [
+        (t.t("play.last_trick"), ("overlay", "last-trick"), bool(view.play.last_trick)),
+        (t.t("play.claim"), ("overlay", "claim"), True),
+    ]
+    if not ui.scanner:  # without a scanner the cards are tapped in on the picker
+        buttons.append((t.t("play.cards"), ("overlay", "picker"), True))
+    targets = []
+    for (label, action, enabled), y in zip(buttons, BUTTON_Y, strict=False):
+        rect = (BUTTON_X, y, BUTTON_W, BUTTON_H)
+        draw_button(surface, layout, rect, label, enabled)
+        targets.append(Target(rect, action, enabled))
+    return targets
+
+
+def claim_question(surface, layout, view, t) -> list[Target]:
+    """A claim waiting for an answer: over the dimmed table, the claim and Accept / Dispute."""
+    claimer, tricks = view.play.claim
+    shade = pygame.Surface(layout.rect(*chrome.CONTENT).size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 130))
+    surface.blit(shade, layout.rect(*chrome.CONTENT))
+    panel = (110, 112, 580, 236)
+    rect = layout.rect(*panel)
+    pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=layout.px(14))
+    pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(14))
+    left = TRICKS - sum(view.play.won)
+    question = t.t("play.claim_pending", name=claimer, n=tricks, left=left)
+    size = fitting_size(layout, question, 32, panel[2] - 40, True)
+    draw_text(surface, layout, question, (400, 160), size, theme.INK_ON_FELT, True, "center")
+    claimer_side = view.seats[seat_index(view, claimer)].side
+    others = ", ".join(s.name for s in view.seats if s.side != claimer_side)
+    answer = t.t("play.claim_answer", name=others)
+    size = fitting_size(layout, answer, 26, panel[2] - 40)
+    draw_text(surface, layout, answer, (400, 202), size, theme.ACCENT, anchor="center")
+    targets = []
+    for x, label, answer_value, style in (
+        (150, t.t("play.accept"), True, "accent"),
+        (420, t.t("play.dispute"), False, "danger"),
+    ):
+        button = (x, 252, 230, 64)
+        draw_button(surface, layout, button, label, True, style, font_size=28)
+        targets.append(Target(button, ("answer", answer_value)))
+    return targets
+
+
+# --- the last trick ----------------------------------------------------------------
+
+
+def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
+    """The previous trick at the seats' spots, the winner's card outlined, and Close."""
+    targets = chrome.frame(surface, layout, view, ui, t, ok=False)
+    play = view.play
+    draw_text(surface, layout, t.t("play.last_trick"), (20, 112), 36, theme.INK_ON_FELT, True,
+              "midleft")  # fmt: skip
+    if not play.last_trick:
+        draw_text(surface, layout, t.t("last.none"), (20, 156), 24, theme.INK_ON_FELT_SOFT,
+                  anchor="midleft")  # fmt: skip
+    else:
+        number = t.t("play.trick_n", n=play.trick_number - 1)
+        draw_text(surface, layout, number, (20, 156), 26, theme.INK_ON_FELT_SOFT, anchor="midleft")
+        for seat in range(len(view.seats)):
+            draw_spot(surface, layout, seat, False)
+        for hand, card in play.last_trick:
+            draw_card(surface, layout, spot(hand), card, ui.four_colour)
+        for seat in range(len(view.seats)):
+            draw_last_seat(surface, layout, view, seat, t)
+    targets.append(close_button(surface, layout, (BUTTON_X, BUTTON_Y[0], BUTTON_W, BUTTON_H), t))
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def draw_last_seat(surface, layout, view, seat: int, t) -> None:
+    play, cy = view.play, spot_centre_y(seat)
+    won = play.last_winner == seat
+    colour = theme.ACCENT if won else theme.INK_ON_FELT
+    name = view.seats[seat].name
+    size = fitting_size(layout, name, 36, PANEL_W, True)
+    draw_text(surface, layout, name, (PANEL_X, cy - 20), size, colour, True, "midleft")
+    if play.last_trick[0][0] == seat:
+        tag(surface, layout, t.t("play.lead"), (PANEL_X, cy + 20), theme.CARD_WHITE, theme.INK, 18)
+    if won:
+        rect = layout.rect(*spot(seat)).inflate(layout.px(12), layout.px(12))
+        pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(5), border_radius=layout.px(14))
+        tag(surface, layout, t.t("last.won"), (PANEL_X, cy + 52), theme.ACCENT, theme.ACCENT_TEXT,
+            18)  # fmt: skip
+
+
+def close_button(surface, layout, rect, t) -> Target:
+    draw_button(surface, layout, rect, t.t("play.close"), True, "accent")
+    return Target(rect, ("overlay", None))
+
+
+# --- the card picker -----------------------------------------------------------------
+
+
+def picker_cards(deck: str) -> list[list[str]]:
+    """Rows of the picker: S H D C with A..2, or aBRIDGEd R Y B G with 14..2."""
+    suits, ranks = ABRIDGED_PICKER if deck == "abridged" else STANDARD_PICKER
+    return [[f"{suit}{rank}" for rank in ranks] for suit in suits]
+
+
+def draw_picker(surface, layout, view, ui, t) -> list[Target]:
+    """Every card of the deck as a target: tap the card that was played."""
+    targets = chrome.frame(surface, layout, view, ui, t, ok=False)
+    if view.turn:
+        title = t.t("picker.title", name=view.turn)
+        size = fitting_size(layout, title, 30, 760, True)
+        draw_text(surface, layout, title, (400, 66), size, theme.ACCENT, True, "center")
+    for row, cards in enumerate(picker_cards(view.deck)):
+        for column, card in enumerate(cards):
+            cell = (PICK_X + column * PICK_W, PICK_Y + row * PICK_H, PICK_W, PICK_H)
+            drawn = (cell[0] + 2, cell[1] + 1, PICK_W - 4, PICK_H - 2)
+            draw_card(surface, layout, drawn, card, ui.four_colour)
+            targets.append(Target(cell, ("card", card)))
+    draw_trick_strip(surface, layout, view, ui, t)
+    targets.append(close_button(surface, layout, CLOSE, t))
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def draw_trick_strip(surface, layout, view, ui, t) -> None:
+    """The trick so far, small, under the picker: a tapped card shows up at once."""
+    label = t.t("play.trick", n=view.play.trick_number, of=TRICKS)
+    edge = draw_text(surface, layout, label, (PICK_X + 2, 396), 24, theme.INK_ON_FELT, True,
+                     "midleft")  # fmt: skip
+    x = layout.to_logical(edge.topright)[0] + 14
+    for index, (_, card) in enumerate(view.play.trick):
+        draw_card(surface, layout, (x + index * 40, 374, 36, 44), card, ui.four_colour)

@@ -1,0 +1,112 @@
+"""Settings: language, two- or four-colour suits, screen rotation, and the
+devices: whether the card scanner and the bidding box are connected, and
+pairing a deck of tagged cards with the scanner.
+
+The chosen value of each setting is the highlighted button; a tap sends
+("set", name, value) and the app applies it at once.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..draw import draw_suit, draw_text, suit_colour
+from . import chrome, menu
+from .start import FIELD_W, FIELD_X, GAP, LABEL_W, LABEL_X, ROW_H
+
+DEVICES = ("scanner", "bidbox")  # always listed, configured or not
+ROTATIONS = (0, 90, 180, 270)
+STATE_COLOURS = {
+    "connected": (80, 200, 110),
+    "lost": theme.BANNER_ERROR,
+    "none": theme.BUTTON_DISABLED,
+}
+
+
+def draw(surface, layout, view, ui, t):
+    menu.page(surface, layout, t.t("settings.title"))
+    targets = _language(surface, layout, ui, t, 60)
+    targets += _deck(surface, layout, ui, t, 60 + ROW_H + 16)
+    targets += _rotation(surface, layout, ui, t, 60 + 2 * (ROW_H + 16))
+    targets += _devices(surface, layout, ui, t, 60 + 3 * (ROW_H + 16))
+    menu.bottom_band(surface, layout)
+    targets.append(menu.close_button(surface, layout, t))
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def _label(surface, layout, t, key: str, y: float) -> None:
+    text = t.t(key)
+    size = menu.fit(layout, text, 24, LABEL_W)
+    draw_text(
+        surface,
+        layout,
+        text,
+        (LABEL_X, y + ROW_H / 2),
+        size,
+        theme.INK_ON_FELT_SOFT,
+        anchor="midleft",
+    )
+
+
+def _choices(surface, layout, y, name, current, options, width):
+    """One button per (value, label); the current value highlighted."""
+    targets = []
+    for i, (value, label) in enumerate(options):
+        rect = (FIELD_X + i * (width + GAP), y, width, ROW_H)
+        style = "accent" if value == current else "normal"
+        targets.append(menu.button(surface, layout, rect, label, ("set", name, value), style))
+    return targets
+
+
+def _language(surface, layout, ui, t, y):
+    _label(surface, layout, t, "settings.language", y)
+    options = [("en", t.t("settings.lang.en")), ("nl", t.t("settings.lang.nl"))]
+    return _choices(surface, layout, y, "lang", ui.lang, options, 200)
+
+
+def _deck(surface, layout, ui, t, y):
+    """Two or four suit colours, with the four suits shown as they will look."""
+    _label(surface, layout, t, "settings.deck", y)
+    options = [(False, t.t("settings.two_colour")), (True, t.t("settings.four_colour"))]
+    targets = _choices(surface, layout, y, "four_colour", ui.four_colour, options, 200)
+    for i, suit in enumerate("SHDC"):
+        centre = layout.point(FIELD_X + 2 * (200 + GAP) + 30 + i * 40, y + ROW_H / 2)
+        draw_suit(surface, suit, centre, layout.px(30), suit_colour(suit, ui.four_colour))
+    return targets
+
+
+def _rotation(surface, layout, ui, t, y):
+    _label(surface, layout, t, "settings.rotation", y)
+    options = [(r, t.t("settings.degrees", n=r)) for r in ROTATIONS]
+    width = (FIELD_W - GAP * 3) / 4
+    return _choices(surface, layout, y, "rotation", ui.rotation, options, width)
+
+
+def device_state(ui, name: str) -> str:
+    """connected, lost (configured but not answering) or none (not configured)."""
+    state = ui.devices.get(name)
+    if state is None:
+        return "none"
+    return "connected" if state == "connected" else "lost"
+
+
+def _devices(surface, layout, ui, t, y):
+    """A status line per device, and Pair a deck for a scanner of tagged cards."""
+    _label(surface, layout, t, "settings.devices", y)
+    names = list(DEVICES) + sorted(set(ui.devices) - set(DEVICES))
+    for i, name in enumerate(names):
+        row_y = y + ROW_H / 2 + i * 34
+        state = device_state(ui, name)
+        dot = layout.point(FIELD_X + 10, row_y)
+        pygame.draw.circle(surface, STATE_COLOURS[state], dot, layout.px(8))
+        key = f"device.{name}"
+        label = t.t(key) if t.t(key) != key else name
+        text = t.t("settings.device_line", name=label, state=t.t(f"device.state.{state}"))
+        menu.fitted_text(surface, layout, text, (FIELD_X + 28, row_y), 24, 340, anchor="midleft")
+    rect = (FIELD_X + FIELD_W - 240, y, 240, ROW_H + 8)
+    enabled = ui.scanner or "scanner" in ui.devices
+    return [
+        menu.button(surface, layout, rect, t.t("settings.pair"), ("pair-deck",), "normal", enabled)
+    ]

@@ -1,0 +1,329 @@
+"""The score sheet, drawn as a paper bridge score pad.
+
+Two columns headed by the sides' names, a red rule between them and THE
+line across the middle. Above the line the bonuses stack upwards from it
+(the first written nearest the line); below it the trick points of each
+game run down, with a thinner game line after every game won. Closing
+lines (what an unfinished rubber would still earn) stand above in a softer
+ink, in brackets. The totals close the page at the bottom; the winner's is
+ringed, as players do with a pen.
+
+`draw_paper` draws the paper alone into any rectangle, so the deal result
+and the rubber result show a small copy of the same sheet. When a column
+holds more than fits, rows shrink down to ROW_MIN; past that the oldest
+entries give way to a "+N more" row.
+
+Chicago uses the same page, titled Chicago: its SheetView has no per-deal
+breakdown, so there is no grid of deals 1..4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .. import theme
+from ..draw import draw_text
+from . import chrome, menu
+
+ROW_MAX = 26  # a roomy ruled row, in logical px
+ROW_MIN = 15  # the smallest row whose numbers still read from across the table
+HEAD_H = 34  # the names' row
+FOOT_H = 36  # the totals' row
+MARGIN = 6  # paper kept clear at the top and bottom of the rows
+GAME_GAP = 8  # room a game line takes below the line
+LINE_AT = 0.42  # THE line's place, as a share of the rows' height, when all fits
+BELOW_SHARE = 0.6  # the most of a crowded page the games below may take
+
+
+def _blend(ink, paper, share: float):
+    return tuple(round(i * (1 - share) + p * share) for i, p in zip(ink, paper, strict=True))
+
+
+SOFT_INK = _blend(theme.PAPER_INK, theme.PAPER, 0.5)  # closing lines, tags, "+N more"
+PAPER_EDGE = _blend(theme.PAPER_RULE, theme.PAPER_INK, 0.4)
+
+
+@dataclass(frozen=True)
+class Entry:
+    points: int
+    kind: str  # a sheet kind; "more" when points counts entries left out
+    closing: bool = False
+
+
+Column = tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where everything goes on a page of a given height (y relative to the paper's top)."""
+
+    row: float
+    line: float  # THE line
+    above: tuple[Column, Column]  # nearest the line first
+    games: tuple[tuple[Column, Column], ...]
+    closed: int  # games ended by a game line
+    hidden: int  # entries left out for a "+N more"
+
+
+# --- planning: pure, so tests can check what fits ------------------------------------
+
+
+def _above(sheet) -> tuple[Column, Column]:
+    columns = ([], [])
+    for side, points, kind in sheet.above:
+        columns[side].append(Entry(points, kind))
+    for side, points, kind in sheet.closing:  # written last: farthest from the line
+        columns[side].append(Entry(points, kind, closing=True))
+    return tuple(columns[0]), tuple(columns[1])
+
+
+def _games(sheet) -> list[tuple[Column, Column]]:
+    games = []
+    for game in sheet.games or ((),):
+        columns = ([], [])
+        for side, points in game:
+            columns[side].append(Entry(points, "tricks"))
+        games.append((tuple(columns[0]), tuple(columns[1])))
+    return games
+
+
+def _clip(column: Column, rows: int) -> Column:
+    """The newest entries that fit in `rows`, the rest counted in a "+N more" row."""
+    if len(column) <= rows:
+        return column
+    keep = max(rows - 1, 0)
+    return (Entry(len(column) - keep, "more"), *column[len(column) - keep :])
+
+
+def _depth(pair) -> int:
+    return max(1, len(pair[0]), len(pair[1]))
+
+
+def _fit_games(games, rows: int) -> list[tuple[Column, Column]]:
+    """Take rows from the deepest game (keeping two each) until all games fit in `rows`."""
+    depths = [_depth(g) for g in games]
+    while sum(depths) > rows and max(depths) > 2:
+        depths[depths.index(max(depths))] -= 1
+    return [(_clip(a, d), _clip(b, d)) for (a, b), d in zip(games, depths, strict=True)]
+
+
+def _hidden(columns) -> int:
+    return sum(e.points for column in columns for e in column if e.kind == "more")
+
+
+def plan_sheet(sheet, height: float) -> Plan:
+    """Row height and THE line's place for a page `height` px high; clip what cannot fit."""
+    room = height - HEAD_H - FOOT_H - 2 * MARGIN
+    above, games = _above(sheet), _games(sheet)
+    closed = min(sum(sheet.games_won), len(games))
+    gaps = closed * GAME_GAP
+    need_above = _depth(above)
+    rows_below = sum(_depth(g) for g in games)
+    row = max(ROW_MIN, min(ROW_MAX, (room - gaps) / (need_above + rows_below)))
+    if (need_above + rows_below) * row + gaps > room:  # crowded: the oldest entries give way
+        below_rows = min(rows_below, int((room * BELOW_SHARE - gaps) // row))
+        games = _fit_games(games, below_rows)
+        rows_below = sum(_depth(g) for g in games)
+        above_rows = int((room - gaps - rows_below * row) // row)
+        above = (_clip(above[0], above_rows), _clip(above[1], above_rows))
+        need_above = _depth(above)
+    below = rows_below * row + gaps
+    line = max(need_above * row, min(room * LINE_AT, room - below))
+    hidden = _hidden(above) + sum(_hidden(g) for g in games)
+    return Plan(row, HEAD_H + MARGIN + line, above, tuple(games), closed, hidden)
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+
+class _Page:
+    """One paper rectangle and the sheet's geometry on it, in logical px."""
+
+    def __init__(self, surface, layout, rect, plan: Plan, t, tags: bool):
+        self.surface, self.layout, self.plan, self.t = surface, layout, plan, t
+        self.x, self.y, self.w, self.h = rect
+        self.tags = tags and self.w >= 360 and plan.row >= 20
+
+    def column_x(self, side: int) -> float:
+        return self.x + side * self.w / 2
+
+    def rule(self, y: float, colour, width: float = 1, inset: float = 0) -> None:
+        left, right = (
+            self.layout.point(self.x + inset, y),
+            self.layout.point(self.x + self.w - inset, y),
+        )
+        pygame.draw.line(self.surface, colour, left, right, self.layout.px(width))
+
+    def entry(self, side: int, top: float, entry: Entry) -> None:
+        """One entry in its row: the points right-aligned, a tag of its kind to the left."""
+        row, col_w = self.plan.row, self.w / 2
+        centre_y = top + row / 2
+        x = self.column_x(side)
+        if entry.kind == "more":
+            text = self.t.t("sheet.more", n=entry.points)
+            draw_text(
+                self.surface,
+                self.layout,
+                text,
+                (x + col_w / 2, centre_y),
+                row * 0.8,
+                SOFT_INK,
+                anchor="center",
+            )
+            return
+        text = f"({entry.points})" if entry.closing else str(entry.points)
+        ink = SOFT_INK if entry.closing else theme.PAPER_INK
+        number_x = x + col_w * (0.72 if self.tags else 0.66)
+        draw_text(
+            self.surface, self.layout, text, (number_x, centre_y), row * 1.1, ink, anchor="midright"
+        )
+        if self.tags:
+            tag = self.t.t(f"kind.{entry.kind}")
+            size = menu.fit(self.layout, tag, row * 0.75, number_x - x - 60)
+            draw_text(
+                self.surface, self.layout, tag, (x + 10, centre_y), size, SOFT_INK, anchor="midleft"
+            )
+
+
+def draw_paper(surface, layout, sheet, rect, t, tags: bool = True) -> Plan:
+    """The score pad in `rect` (logical x, y, w, h); nothing is drawn outside it."""
+    plan = plan_sheet(sheet, rect[3])
+    page = _Page(surface, layout, rect, plan, t, tags)
+    _paper(page)
+    _head(page, sheet)
+    for side in (0, 1):
+        for i, entry in enumerate(plan.above[side]):
+            page.entry(side, page.y + plan.line - (i + 1) * plan.row, entry)
+    _below(page)
+    page.rule(page.y + plan.line, theme.PAPER_INK, 3)  # THE line, over the ruling
+    _totals(page, sheet)
+    return plan
+
+
+def _paper(page: _Page) -> None:
+    """Cream paper ruled in blue from THE line up and down, split by the red rule."""
+    layout, plan = page.layout, page.plan
+    paper = layout.rect(page.x, page.y, page.w, page.h)
+    pygame.draw.rect(page.surface, theme.PAPER, paper, border_radius=layout.px(4))
+    pygame.draw.rect(page.surface, PAPER_EDGE, paper, layout.px(1), border_radius=layout.px(4))
+    top, bottom = page.y + HEAD_H, page.y + page.h - FOOT_H
+    y = page.y + plan.line - plan.row
+    while y > top + 2:
+        page.rule(y, theme.PAPER_RULE, 1, 4)
+        y -= plan.row
+    y = page.y + plan.line + plan.row
+    while y < bottom - 2:
+        page.rule(y, theme.PAPER_RULE, 1, 4)
+        y += plan.row
+    middle = page.x + page.w / 2
+    start, end = layout.point(middle, page.y + 6), layout.point(middle, page.y + page.h - 6)
+    pygame.draw.line(page.surface, theme.PAPER_MARGIN, start, end, layout.px(2))
+
+
+def _head(page: _Page, sheet) -> None:
+    """The sides' names over their columns, underlined."""
+    for side, name in enumerate(sheet.sides):
+        centre = (page.column_x(side) + page.w / 4, page.y + HEAD_H / 2 + 1)
+        size = menu.fit(page.layout, name, 26, page.w / 2 - 16, True)
+        draw_text(page.surface, page.layout, name, centre, size, theme.PAPER_INK, True, "center")
+    page.rule(page.y + HEAD_H, theme.PAPER_INK, 1.5, 4)
+
+
+def _below(page: _Page) -> None:
+    """Each game's trick points run down from THE line; a game line closes each game won."""
+    plan = page.plan
+    top = page.y + plan.line
+    for index, game in enumerate(plan.games):
+        for side in (0, 1):
+            for i, entry in enumerate(game[side]):
+                page.entry(side, top + i * plan.row, entry)
+        top += _depth(game) * plan.row
+        if index < plan.closed:
+            page.rule(top + GAME_GAP / 2, theme.PAPER_INK, 1.5, 10)
+            top += GAME_GAP
+
+
+def _totals(page: _Page, sheet) -> None:
+    """A double rule and each side's total; the winner's total ringed."""
+    y = page.y + page.h - FOOT_H
+    page.rule(y, theme.PAPER_INK, 1, 4)
+    page.rule(y + 3, theme.PAPER_INK, 1, 4)
+    for side, total in enumerate(sheet.totals):
+        centre = (page.column_x(side) + page.w / 4, y + FOOT_H / 2 + 2)
+        rect = draw_text(
+            page.surface, page.layout, str(total), centre, 30, theme.PAPER_INK, True, "center"
+        )
+        if sheet.finished and sheet.winner == sheet.sides[side]:
+            ring = rect.inflate(page.layout.px(22), page.layout.px(6))
+            pygame.draw.ellipse(page.surface, theme.PAPER_MARGIN, ring, page.layout.px(2))
+
+
+# --- the overlay --------------------------------------------------------------------------
+
+PAPER_RECT = (16, 10, 480, 460)
+PANEL_X, PANEL_W = 516, 268
+
+
+def draw(surface, layout, view, ui, t):
+    sheet = view.sheet
+    chrome.background(surface, layout)
+    draw_paper(surface, layout, sheet, PAPER_RECT, t)
+    _panel(surface, layout, sheet, t)
+    targets = [menu.close_button(surface, layout, t, (PANEL_X, 410, PANEL_W, 60))]
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def status(sheet, t) -> str:
+    """The rubber in one line: who won by how much, or that it goes on."""
+    if not sheet.finished:
+        return t.t("sheet.in_progress_chicago" if sheet.chicago else "sheet.in_progress")
+    if sheet.winner is None:
+        return t.t("sheet.tie")
+    margin = abs(sheet.totals[0] - sheet.totals[1])
+    return t.t("sheet.winner", name=sheet.winner, points=margin)
+
+
+def _panel(surface, layout, sheet, t) -> None:
+    """Beside the paper: the title, each side's games and total, the rubber's state."""
+    title = t.t("sheet.chicago" if sheet.chicago else "sheet.title")
+    menu.fitted_text(surface, layout, title, (PANEL_X, 18), 34, PANEL_W, bold=True)
+    y = 72
+    for side, name in enumerate(sheet.sides):
+        menu.fitted_text(surface, layout, name, (PANEL_X, y), 28, PANEL_W, bold=True)
+        games = t.t("sheet.games", n=sheet.games_won[side])
+        total = t.t("sheet.total", points=sheet.totals[side])
+        draw_text(surface, layout, games, (PANEL_X, y + 30), 22, theme.INK_ON_FELT_SOFT)
+        draw_text(surface, layout, total, (PANEL_X, y + 52), 24, theme.INK_ON_FELT)
+        y += 92
+    colour = theme.ACCENT if sheet.finished else theme.INK_ON_FELT
+    menu.fitted_text(
+        surface, layout, status(sheet, t), (PANEL_X, y + 6), 26, PANEL_W, colour, bold=True
+    )
+    if sheet.closing:
+        _wrapped(surface, layout, t.t("sheet.closing_note"), (PANEL_X, y + 44), 20, PANEL_W)
+
+
+def _wrapped(surface, layout, text: str, pos, size: int, width: float) -> None:
+    """A short note broken into lines at spaces to fit `width`."""
+    font = layout.font(size)
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] / layout.scale > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    lines.append(line)
+    for i, text_line in enumerate(lines):
+        draw_text(
+            surface,
+            layout,
+            text_line,
+            (pos[0], pos[1] + i * size * 0.9),
+            size,
+            theme.INK_ON_FELT_SOFT,
+        )

@@ -1,0 +1,169 @@
+"""A new rubber: the game form, its options, the two players' names, who deals
+first, and Start (or Resume the rubber that was interrupted).
+
+Every field is a row: a label on the left, its buttons on the right. A tap
+on a name lets the keyboard type into it (a cursor shows where); the options
+are those of the chosen form, each a toggle or, for a choice of words, a
+button that steps to the next choice.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from device.engine.forms import find_form
+
+from .. import theme
+from ..draw import draw_text
+from . import chrome, menu
+from .base import Target
+
+LABEL_X, LABEL_W = 16, 140
+FIELD_X, FIELD_W = 164, 620
+GAP = 8
+ROW_H = 48
+OPTION_COLUMNS = 3
+
+
+def draw(surface, layout, view, ui, t):
+    start = ui.start
+    menu.page(surface, layout, t.t("start.title"))
+    form = find_form(start.form)
+    targets = _forms(surface, layout, ui, t, 54)
+    targets += _options(surface, layout, start, form, t, 112)
+    rows = -(-len(form.options) // OPTION_COLUMNS)
+    y = 112 + rows * (ROW_H + GAP) + 8
+    targets += _players(surface, layout, start, t, y)
+    targets += _first_dealer(surface, layout, start, t, y + ROW_H + GAP + 8)
+    targets += _bottom(surface, layout, start, t)
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def _label(surface, layout, t, key: str, y: float) -> None:
+    text = t.t(key)
+    size = menu.fit(layout, text, 24, LABEL_W)
+    draw_text(
+        surface,
+        layout,
+        text,
+        (LABEL_X, y + ROW_H / 2),
+        size,
+        theme.INK_ON_FELT_SOFT,
+        anchor="midleft",
+    )
+
+
+def _row(count: int, y: float, columns: int | None = None):
+    """Rectangles for `count` buttons spread over the field's width."""
+    columns = columns or count
+    width = (FIELD_W - GAP * (columns - 1)) / columns
+    for i in range(count):
+        row, column = divmod(i, columns)
+        yield (FIELD_X + column * (width + GAP), y + row * (ROW_H + GAP), width, ROW_H)
+
+
+def form_title(name: str, title: str, t) -> str:
+    """The form's name in the table's language; the form's own title if there is none."""
+    key = f"form.{name}"
+    text = t.t(key)
+    return title if text == key else text
+
+
+def _forms(surface, layout, ui, t, y: float):
+    _label(surface, layout, t, "start.form", y)
+    targets = []
+    for rect, (name, title) in zip(_row(len(ui.forms), y), ui.forms, strict=True):
+        style = "accent" if name == find_form(ui.start.form).name else "normal"
+        label = form_title(name, title, t)
+        targets.append(
+            menu.button(surface, layout, rect, label, ("start-field", "form", name), style)
+        )
+    return targets
+
+
+def option_label(option, value, t) -> str:
+    """ "Honours: on", "Auction: 1 pass ends"."""
+    name = t.t(f"option.{option.name}")
+    if isinstance(value, bool):
+        return t.t("option.state", name=name, state=t.t("option.on" if value else "option.off"))
+    return t.t(f"option.{option.name}.{value}")
+
+
+def _next_value(option, value):
+    choices = option.choices
+    return (
+        choices[(choices.index(value) + 1) % len(choices)] if value in choices else option.default
+    )
+
+
+def _options(surface, layout, start, form, t, y: float):
+    """The form's options; each tap stores a new options dict with that one value stepped."""
+    _label(surface, layout, t, "start.options", y)
+    targets = []
+    for rect, option in zip(_row(len(form.options), y, OPTION_COLUMNS), form.options, strict=True):
+        value = start.options.get(option.name, option.default)
+        chosen = {**start.options, option.name: _next_value(option, value)}
+        style = "accent" if value is True else "normal"
+        label = option_label(option, value, t)
+        action = ("start-field", "options", chosen)
+        targets.append(menu.button(surface, layout, rect, label, action, style, size=20))
+    return targets
+
+
+def _players(surface, layout, start, t, y: float):
+    """Two name fields; the one the keyboard types into is ringed and shows a cursor."""
+    _label(surface, layout, t, "start.players", y)
+    targets = []
+    for seat, rect in enumerate(_row(2, y)):
+        editing = start.editing == seat
+        _name_field(surface, layout, rect, start.players[seat], editing)
+        action = ("start-field", "editing", None if editing else seat)
+        targets.append(Target(rect, action))
+    return targets
+
+
+def _name_field(surface, layout, rect, name: str, editing: bool) -> None:
+    box = layout.rect(*rect)
+    radius = layout.px(8)
+    pygame.draw.rect(surface, theme.CARD_WHITE, box, border_radius=radius)
+    edge, width = (theme.ACCENT, 4) if editing else (theme.BUTTON_EDGE, 1.5)
+    pygame.draw.rect(surface, edge, box, layout.px(width), border_radius=radius)
+    x, y, w, h = rect
+    text = draw_text(surface, layout, name, (x + 14, y + h / 2), 28, theme.INK, anchor="midleft")
+    if editing:  # a text cursor after the last letter
+        cursor_x = layout.to_logical(text.topright)[0] + 3
+        top, bottom = layout.point(cursor_x, y + 10), layout.point(cursor_x, y + h - 10)
+        pygame.draw.line(surface, theme.INK, top, bottom, layout.px(2))
+
+
+def _first_dealer(surface, layout, start, t, y: float):
+    """ "Draw a card" (the higher card deals) or one of the players."""
+    _label(surface, layout, t, "start.first_dealer", y)
+    names = [
+        name.strip() or t.t("start.player", n=seat + 1) for seat, name in enumerate(start.players)
+    ]
+    choices = [(None, t.t("start.draw_card"))] + list(enumerate(names))
+    targets = []
+    for rect, (seat, label) in zip(_row(3, y), choices, strict=True):
+        style = "accent" if start.first_dealer == seat else "normal"
+        action = ("start-field", "first_dealer", seat)
+        targets.append(menu.button(surface, layout, rect, label, action, style))
+    return targets
+
+
+def _bottom(surface, layout, start, t):
+    """Menu on the left; Resume (if there is a rubber to resume) and Start on the right."""
+    menu.bottom_band(surface, layout)
+    y, h = menu.BUTTON_Y, menu.BUTTON_H
+    targets = [
+        menu.button(surface, layout, (8, y, 150, h), t.t("button.menu"), ("overlay", "menu"))
+    ]
+    if start.can_resume:
+        rect = (380, y, 170, h)
+        targets.append(menu.button(surface, layout, rect, t.t("start.resume"), ("resume",)))
+    start_rect = (560, y, 232, h)
+    targets.append(
+        menu.button(surface, layout, start_rect, t.t("start.start"), ("start",), "accent", size=30)
+    )
+    return targets
