@@ -17,19 +17,21 @@ from .engine.game import Game
 from .hal.deck import DeckProfile
 from .hal.serial_device import SerialDevice
 from .loop import TableLoop
+from .store.open import open_journal, resume
 from .table import Table
 
 
-def open_devices(scanner: str, bidbox: str, config: dict, inputs: queue.Queue) -> dict:
+def open_devices(scanner, bidbox, config: dict, inputs: queue.Queue, applied=None) -> dict:
+    """The devices named; `applied` (from the journal) keeps resends from counting twice."""
     devices = {}
     if scanner != "none":
-        devices["scanner"] = SerialDevice(scanner, inputs, "scanner").start()
+        devices["scanner"] = SerialDevice(scanner, inputs, "scanner", applied).start()
     if bidbox == "gpio":
         gpio = open_gpio_bidbox(config["gpio"], inputs)
         if gpio is not None:
             devices["bidbox"] = gpio
     elif bidbox != "none":
-        devices["bidbox"] = SerialDevice(bidbox, inputs, "bidbox").start()
+        devices["bidbox"] = SerialDevice(bidbox, inputs, "bidbox", applied).start()
     return devices
 
 
@@ -71,10 +73,18 @@ def main(args: argparse.Namespace) -> int:
     sims = start_simulated_devices() if args.simulate else {}
     if sims:
         scanner, bidbox = sims["scanner"].link.url, sims["bidbox"].link.url
-    decks = data_dir(args.data_dir) / "decks"
+    folder = data_dir(args.data_dir)
+    decks = folder / "decks"
     profile = DeckProfile.load(decks / f"{args.deck}.json") if args.deck else None
-    table = Table(new_game(args, config), profile) if args.new or args.text else None
-    devices = open_devices(scanner, bidbox, config, inputs)
+    journal, warning = open_journal(folder)
+    game, rubber, problem = resume(journal)
+    for message in (warning, problem):
+        if message:
+            print(message, file=sys.stderr)
+    if args.new or (args.text and game is None):
+        game, rubber = new_game(args, config), None
+    table = Table(game, profile, journal, rubber) if game is not None else None
+    devices = open_devices(scanner, bidbox, config, inputs, journal.applied())
     loop = TableLoop(table, inputs, devices)
     try:
         if args.text:
@@ -86,7 +96,7 @@ def main(args: argparse.Namespace) -> int:
         else:
             if args.pair_deck and table is not None:
                 table.start_pairing(pairing_profile(decks, args.pair_deck))
-            run_app(args, config, loop, sims, scanner, profile, decks)
+            run_app(args, config, loop, sims, scanner, profile, decks, journal, warning or problem)
     except KeyboardInterrupt:
         pass
     finally:
@@ -112,7 +122,7 @@ def start_simulated_devices() -> dict:
     }
 
 
-def run_app(args, config, loop: TableLoop, sims: dict, scanner: str, profile, decks) -> None:
+def run_app(args, config, loop, sims, scanner, profile, decks, journal, message) -> None:
     """The touchscreen app, in a window (or headless with SDL's dummy driver)."""
     import os
 
@@ -132,6 +142,10 @@ def run_app(args, config, loop: TableLoop, sims: dict, scanner: str, profile, de
     )
     if loop.table is None:
         ui.start = StartState(form=config["game"]["form"], players=list(config["game"]["players"]))
+    if message:
+        ui.banner, ui.banner_error = message, True
+    ui.history = journal.finished_results()
     size = tuple(args.size) if args.size else (screen["width"], screen["height"])
-    app = App(loop, ui, size, args.screenshot_dir, sims, new_table_factory(profile), decks)
+    factory = new_table_factory(profile, journal)
+    app = App(loop, ui, size, args.screenshot_dir, sims, factory, decks)
     app.run()

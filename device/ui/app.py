@@ -180,6 +180,9 @@ class App:
             self.send(Input(kind, args[0], "touch"))
         elif kind == "overlay":
             self.ui.overlay = args[0]
+            journal = self.table.journal if self.table is not None else None
+            if args[0] == "history" and journal is not None:
+                self.ui.history = journal.finished_results()
         elif kind == "claim":
             self.ui.overlay = None
             self.engine(ClaimMade(args[1], args[0]))
@@ -337,8 +340,8 @@ def complete_token(text: str) -> bool:
     return bool(card or bid or text in ("P", "XX"))
 
 
-def new_table_factory(profile=None):
+def new_table_factory(profile=None, journal=None):
     def make(setup: Setup) -> Table:
-        return Table(Game(setup), profile)
+        return Table(Game(setup), profile, journal)
 
     return make

@@ -1,0 +1,52 @@
+"""Opening the journal at start: resume the rubber in progress, or survive a
+damaged file by moving it aside (renamed, never deleted) and starting anew."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from device.engine.errors import RuleError
+from device.engine.game import Game
+
+from .journal import FILENAME, Journal, JournalError
+
+
+def open_journal(data_dir: Path, clock=time.time) -> tuple[Journal, str | None]:
+    """The journal in `data_dir`, and a message when a damaged one was moved aside."""
+    path = Path(data_dir) / FILENAME
+    try:
+        return Journal(path, clock), None
+    except JournalError as error:
+        moved = move_aside(path, clock)
+        return Journal(path, clock), f"the journal was damaged ({error}); kept as {moved.name}"
+
+
+def move_aside(path: Path, clock=time.time) -> Path:
+    """Rename a damaged journal (and its WAL files) out of the way; never delete it."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(clock()))
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    for suffix in ("", "-wal", "-shm"):
+        part = Path(str(path) + suffix)
+        if part.exists():
+            part.rename(Path(str(target) + suffix))
+    return target
+
+
+def resume(journal: Journal) -> tuple[Game | None, int | None, str | None]:
+    """The rubber in progress rebuilt from its events, exactly where it stopped.
+
+    A rubber whose events no longer replay is left in the journal, unfinished
+    and untouched, and a message says so; the table starts afresh.
+    """
+    rubber = journal.unfinished()
+    if rubber is None:
+        return None, None, None
+    try:
+        stored = journal.rubber(rubber)
+        game = Game(stored.setup)
+        game.replay(stored.events)
+    except (RuleError, JournalError, KeyError, ValueError, TypeError) as error:
+        journal.finish(rubber, {"abandoned": str(error)})
+        return None, None, f"rubber {rubber} could not be resumed ({error})"
+    return game, rubber, None

@@ -1,0 +1,50 @@
+"""Start-up: resume exactly where the table stopped; a damaged journal is moved aside."""
+
+from device.engine.events import Setup
+from device.engine.game import Game
+from device.hal.events import CALL, CARD, Input
+from device.store.journal import FILENAME, Journal
+from device.store.open import open_journal, resume
+from device.table import Table
+
+
+def test_resume_gives_the_same_state_and_turn(tmp_path):
+    journal, message = open_journal(tmp_path)
+    assert message is None
+    table = Table(Game(Setup("plain", ("Anna", "Ben"), 1)), journal=journal)
+    for item in (Input(CALL, "2H"), Input(CALL, "X"), Input(CALL, "P"), Input(CARD, "SA")):
+        assert table.handle(item).accepted
+    journal.close()
+    again, _ = open_journal(tmp_path)
+    game, rubber, problem = resume(again)
+    assert problem is None and rubber == table.rubber
+    assert game.snapshot() == table.game.snapshot()
+    assert game.phase == "play" and game.turn == table.game.turn
+
+
+def test_nothing_to_resume(tmp_path):
+    journal, _ = open_journal(tmp_path)
+    assert resume(journal) == (None, None, None)
+
+
+def test_a_damaged_journal_is_moved_aside_never_deleted(tmp_path):
+    path = tmp_path / FILENAME
+    path.write_bytes(b"garbage, not SQLite" * 200)
+    journal, message = open_journal(tmp_path, clock=lambda: 0)
+    assert "damaged" in message and "kept as journal.sqlite3.damaged-" in message
+    kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert len(kept) == 1 and kept[0].read_bytes().startswith(b"garbage")
+    assert journal.unfinished() is None  # a fresh journal
+
+
+def test_a_rubber_that_no_longer_replays_is_left_and_reported(tmp_path):
+    journal = Journal(tmp_path / FILENAME)
+    rubber = journal.new_rubber(Setup("plain", ("Anna", "Ben"), 0, {}))
+    journal.db.execute(
+        "INSERT INTO events (rubber, event, at) VALUES (?, ?, 0)",
+        (rubber, '{"type": "card", "card": "SA", "seat": 0}'),
+    )
+    game, found, problem = resume(journal)
+    assert game is None and found is None
+    assert f"rubber {rubber} could not be resumed" in problem
+    assert len(journal.rubber(rubber).events) == 1  # kept as it was
