@@ -75,7 +75,28 @@ def build_parser() -> _Parser:
     demo.add_argument("--json", action="store_true", help="print the replay JSON instead")
     _add_run_parser(commands)
     _add_sim_parser(commands)
+    _add_journal_parsers(commands)
     return parser
+
+
+def _add_journal_parsers(commands) -> None:
+    status = commands.add_parser(
+        "status",
+        help="the current table, from the journal",
+        description="Print the table as the journal has it: game, phase, deal, dealer, turn, "
+        "calls, contract, declarer, tricks and totals.",
+    )
+    status.add_argument("--data-dir", metavar="DIR", help="where the journal lives")
+    status.add_argument("--json", action="store_true", help="print JSON (the default)")
+    export = commands.add_parser(
+        "export",
+        help="a stored rubber as a game record (JSON)",
+        description="Write a stored rubber (by default the latest) as the game record that "
+        "honeymoon replay reads.",
+    )
+    export.add_argument("--data-dir", metavar="DIR", help="where the journal lives")
+    export.add_argument("--format", choices=("json",), default="json")
+    export.add_argument("--rubber", type=int, metavar="N", help="which rubber (default: latest)")
 
 
 def _add_run_parser(commands) -> None:
@@ -223,12 +244,51 @@ def cmd_sim_devices(args: argparse.Namespace) -> int:
     return sim_main(args)
 
 
+def _journal(args):
+    from .config import data_dir
+    from .store.journal import FILENAME, Journal, JournalError
+
+    path = data_dir(args.data_dir) / FILENAME
+    if not path.exists():
+        raise UsageError(f"there is no journal at {path}")
+    try:
+        return Journal(path)
+    except JournalError as error:
+        raise UsageError(str(error)) from None
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from .store.journal import JournalError
+    from .store.status import load_game, status
+
+    try:
+        _, game = load_game(_journal(args))
+    except JournalError as error:
+        raise UsageError(str(error)) from None
+    print(json.dumps(status(game)))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from .store.journal import JournalError
+    from .store.status import export_json, load_game
+
+    try:
+        _, game = load_game(_journal(args), args.rubber)
+    except JournalError as error:
+        raise UsageError(str(error)) from None
+    print(json.dumps(export_json(game), indent=1))
+    return 0
+
+
 COMMANDS = {
     "score": cmd_score,
     "replay": cmd_replay,
     "demo": cmd_demo,
     "run": cmd_run,
     "sim-devices": cmd_sim_devices,
+    "status": cmd_status,
+    "export": cmd_export,
 }
 
 
