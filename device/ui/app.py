@@ -180,11 +180,12 @@ class App:
             self.send(Input(kind, args[0], "touch"))
         elif kind == "overlay":
             self.ui.overlay = args[0]
+            self.ui.claim_seat = None if args[0] != "claim" else self.ui.claim_seat
             journal = self.table.journal if self.table is not None else None
             if args[0] == "history" and journal is not None:
                 self.ui.history = journal.finished_results()
         elif kind == "claim":
-            self.ui.overlay = None
+            self.ui.overlay, self.ui.claim_seat = None, None
             self.engine(ClaimMade(args[1], args[0]))
         elif kind == "answer":
             self.engine(ClaimAnswered(args[0]))

@@ -42,6 +42,9 @@ class Layout:
         return ((pos[0] - self.offset[0]) / self.scale, (pos[1] - self.offset[1]) / self.scale)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        if not pygame.font.get_init():  # after a pygame.quit() the cached fonts are dead
+            pygame.font.init()
+            _font.cache_clear()
         return _font(self.px(size), bold)
 
 

@@ -29,9 +29,9 @@ INSET = 2
 
 # The calls so far: a column per player, a row per round.
 GRID_X, GRID_W = 12, 340
-HEAD_Y, HEAD_H = 88, 52
-ROWS_Y, ROW_H = 148, 38
-VISIBLE_ROWS = 7  # longer auctions scroll: the latest rounds stay in view
+HEAD_Y, HEAD_H = 88, 46
+ROWS_Y, ROW_H = 140, 46
+VISIBLE_ROWS = 6  # longer auctions scroll: the latest rounds stay in view
 
 
 def draw(surface, layout, view, ui, t):
@@ -114,7 +114,7 @@ def draw_heads(surface, layout, view, order, speaker, t) -> None:
             surface,
             layout,
             seat.name,
-            (x + 14, HEAD_Y + 17),
+            (x + 14, HEAD_Y + 15),
             size,
             theme.INK_ON_FELT,
             True,
@@ -127,7 +127,7 @@ def draw_heads(surface, layout, view, order, speaker, t) -> None:
                     surface,
                     layout,
                     t.t("auction.dealer"),
-                    (right, HEAD_Y + 39),
+                    (right, HEAD_Y + 34),
                     theme.CARD_WHITE,
                     theme.INK,
                 )
@@ -138,7 +138,7 @@ def draw_heads(surface, layout, view, order, speaker, t) -> None:
                 surface,
                 layout,
                 t.t("auction.vulnerable"),
-                (right, HEAD_Y + 39),
+                (right, HEAD_Y + 34),
                 theme.DANGER,
                 theme.DANGER_TEXT,
             )
@@ -153,7 +153,7 @@ def draw_calls(surface, layout, calls, order, speaker, ui, t) -> None:
     width = GRID_W / count
     for index in range(first_round * count, cells):
         column, row = index % count, index // count - first_round
-        rect = (column_x(column, count) + 10, ROWS_Y + row * ROW_H, width - 20, ROW_H - 6)
+        rect = (column_x(column, count) + 10, ROWS_Y + row * ROW_H, width - 20, ROW_H - 4)
         if index < len(calls):
             call = calls[index][1]
             label = call_text(call, t) if call == "P" or "NT" in call else None

@@ -26,14 +26,13 @@ def draw(surface, layout, view, ui, t):
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     claimer = chosen_claimer(view, ui)
     left = remaining_tricks(view)
-    draw_text(surface, layout, t.t("claim.title"), (20, 70), 34, theme.INK_ON_FELT, True,
-              "midleft")  # fmt: skip
+    draw_text(surface, layout, t.t("claim.title"), (20, 70), 34, theme.INK_ON_FELT, True, "midleft")
     targets += claimer_buttons(surface, layout, view, claimer, t)
     question = t.t("claim.how_many", name=view.seats[claimer].name, left=left)
     size = fitting_size(layout, question, 26, 760)
     draw_text(surface, layout, question, (400, 180), size, theme.INK_ON_FELT, anchor="center")
     targets += number_buttons(surface, layout, claimer, left)
-    targets += bottom_buttons(surface, layout, claimer, t)
+    targets += bottom_buttons(surface, layout, claimer, view.seats[claimer].name, t)
     chrome.finish(surface, layout, ui, t)
     return targets
 
@@ -50,8 +49,9 @@ def remaining_tricks(view) -> int:
 
 def claimer_buttons(surface, layout, view, claimer: int, t) -> list[Target]:
     """One button per player; the claimer's is lit."""
-    draw_text(surface, layout, t.t("claim.who"), (20, 124), 26, theme.INK_ON_FELT_SOFT,
-              anchor="midleft")  # fmt: skip
+    draw_text(
+        surface, layout, t.t("claim.who"), (20, 124), 26, theme.INK_ON_FELT_SOFT, anchor="midleft"
+    )
     label_width = layout.font(26).size(t.t("claim.who"))[0] / layout.scale
     x, targets = max(200, 40 + label_width), []
     for seat, info in enumerate(view.seats):
@@ -79,10 +79,12 @@ def number_buttons(surface, layout, claimer: int, left: int) -> list[Target]:
     return targets
 
 
-def bottom_buttons(surface, layout, claimer: int, t) -> list[Target]:
+def bottom_buttons(surface, layout, claimer: int, name: str, t) -> list[Target]:
     """Concede (a claim of none) and Cancel."""
     concede = (160, 346, 230, 56)
     cancel = (410, 346, 230, 56)
-    draw_button(surface, layout, concede, t.t("claim.concede"), True, "danger", font_size=26)
+    draw_button(
+        surface, layout, concede, t.t("claim.concede", name=name), True, "danger", font_size=26
+    )
     draw_button(surface, layout, cancel, t.t("claim.cancel"), True, "normal", font_size=26)
     return [Target(concede, ("claim", claimer, 0)), Target(cancel, ("overlay", None))]

@@ -101,8 +101,17 @@ def draw_contract(surface, layout, play, ui, t) -> None:
     pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*CONTRACT), border_radius=layout.px(10))
     contract = call_text(play.contract, t)
     size = fitting_size(layout, contract, 64, w - 24, True)
-    text_with_suits(surface, layout, contract, (x + w / 2, y + 40), size, theme.INK,
-                    ui.four_colour, "center", bold=True)  # fmt: skip
+    text_with_suits(
+        surface,
+        layout,
+        contract,
+        (x + w / 2, y + 40),
+        size,
+        theme.INK,
+        ui.four_colour,
+        "center",
+        bold=True,
+    )
     by = t.t("play.by", name=play.declarer)
     size = fitting_size(layout, by, 28, w - 24)
     draw_text(surface, layout, by, (x + w / 2, y + 82), size, theme.INK_SOFT, anchor="center")
@@ -116,25 +125,28 @@ def draw_trick_number(surface, layout, play, t) -> None:
 def draw_revokes(surface, layout, revokes, t) -> None:
     """Proved revokes ("Ben:4:H") as red lines: who, in which trick, the suit as a symbol."""
     for row, revoke in enumerate(revokes[:5]):
-        name, trick, suit = revoke.split(":")
-        text = t.t("play.revoke", name=name, n=trick, suit="{suit}")
-        y = 262 + row * 30
-        before, _, after = text.partition("{suit}")
-        width = CONTRACT[2]
-        rect = layout.rect(CONTRACT[0], y - 13, width, 26)
-        pygame.draw.rect(surface, theme.BANNER_ERROR, rect, border_radius=layout.px(13))
-        size = fitting_size(layout, before + "MM" + after, 18, width - 16)
-        edge = draw_text(surface, layout, before, (CONTRACT[0] + 8, y), size, theme.WHITE,
-                         anchor="midleft")  # fmt: skip
-        centre = (edge.right + layout.px(size * 0.4), layout.point(0, y)[1])
-        suit_symbol(surface, layout, suit, centre, size)
-        draw_text(surface, layout, after, layout.to_logical((centre[0] + layout.px(size * 0.4),
-                  centre[1])), size, theme.WHITE, anchor="midleft")  # fmt: skip
+        draw_revoke(surface, layout, revoke, 262 + row * 30, t)
 
 
-def suit_symbol(surface, layout, suit: str, centre, size: float) -> None:
+def draw_revoke(surface, layout, revoke: str, y: float, t) -> None:
+    name, trick, suit = revoke.split(":")
+    # The suit is a drawn symbol, so the text is cut where the catalogue puts it.
+    text = t.t("play.revoke", name=name, n=trick, suit="{suit}")
+    before, _, after = text.partition("{suit}")
+    x, width = CONTRACT[0], CONTRACT[2]
+    rect = layout.rect(x, y - 13, width, 26)
+    pygame.draw.rect(surface, theme.BANNER_ERROR, rect, border_radius=layout.px(13))
+    size = fitting_size(layout, before + "MM" + after, 18, width - 16)
+    left = draw_text(surface, layout, before, (x + 8, y), size, theme.WHITE, anchor="midleft")
+    symbol = layout.px(size * 0.7)
+    centre = (left.right + symbol // 2 + layout.px(2), left.centery)
+    suit_symbol(surface, suit, centre, symbol)
+    image = layout.font(size).render(after, True, theme.WHITE)
+    surface.blit(image, image.get_rect(midleft=(centre[0] + symbol // 2 + layout.px(2), centre[1])))
+
+
+def suit_symbol(surface, suit: str, centre, pixels: int) -> None:
     """A suit on the red revoke line: white for standard suits, a disc for aBRIDGEd colours."""
-    pixels = layout.px(size * 0.7)
     if suit in theme.ABRIDGED:
         pygame.draw.circle(surface, theme.WHITE, centre, pixels // 2 + 1)
         pygame.draw.circle(surface, suit_colour(suit), centre, pixels // 2 - 1)
@@ -181,10 +193,10 @@ def draw_seat_panel(surface, layout, view, seat: int, turn: bool, t) -> None:
     x = layout.to_logical(number.topright)[0] + 10
     label_width = PANEL_X + PANEL_W - x
     for dy, text, ink in (
-        (-4, t.t("play.tricks"), theme.INK_ON_FELT),
+        (-6, t.t("play.tricks"), theme.INK_ON_FELT),
         (18, tricks_target(view, seat, t), theme.INK_ON_FELT_SOFT),
     ):
-        size = fitting_size(layout, text, 22, label_width)
+        size = fitting_size(layout, text, 24, label_width)
         draw_text(surface, layout, text, (x, cy + dy), size, ink, anchor="midleft")
 
 
@@ -250,11 +262,19 @@ def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
     """The previous trick at the seats' spots, the winner's card outlined, and Close."""
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     play = view.play
-    draw_text(surface, layout, t.t("play.last_trick"), (20, 112), 36, theme.INK_ON_FELT, True,
-              "midleft")  # fmt: skip
+    draw_text(
+        surface, layout, t.t("play.last_trick"), (20, 112), 36, theme.INK_ON_FELT, True, "midleft"
+    )
     if not play.last_trick:
-        draw_text(surface, layout, t.t("last.none"), (20, 156), 24, theme.INK_ON_FELT_SOFT,
-                  anchor="midleft")  # fmt: skip
+        draw_text(
+            surface,
+            layout,
+            t.t("last.none"),
+            (20, 156),
+            24,
+            theme.INK_ON_FELT_SOFT,
+            anchor="midleft",
+        )
     else:
         number = t.t("play.trick_n", n=play.trick_number - 1)
         draw_text(surface, layout, number, (20, 156), 26, theme.INK_ON_FELT_SOFT, anchor="midleft")
@@ -281,8 +301,15 @@ def draw_last_seat(surface, layout, view, seat: int, t) -> None:
     if won:
         rect = layout.rect(*spot(seat)).inflate(layout.px(12), layout.px(12))
         pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(5), border_radius=layout.px(14))
-        tag(surface, layout, t.t("last.won"), (PANEL_X, cy + 52), theme.ACCENT, theme.ACCENT_TEXT,
-            18)  # fmt: skip
+        tag(
+            surface,
+            layout,
+            t.t("last.won"),
+            (PANEL_X, cy + 52),
+            theme.ACCENT,
+            theme.ACCENT_TEXT,
+            18,
+        )
 
 
 def close_button(surface, layout, rect, t) -> Target:
@@ -321,8 +348,9 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
 def draw_trick_strip(surface, layout, view, ui, t) -> None:
     """The trick so far, small, under the picker: a tapped card shows up at once."""
     label = t.t("play.trick", n=view.play.trick_number, of=TRICKS)
-    edge = draw_text(surface, layout, label, (PICK_X + 2, 396), 24, theme.INK_ON_FELT, True,
-                     "midleft")  # fmt: skip
+    edge = draw_text(
+        surface, layout, label, (PICK_X + 2, 396), 24, theme.INK_ON_FELT, True, "midleft"
+    )
     x = layout.to_logical(edge.topright)[0] + 14
     for index, (_, card) in enumerate(view.play.trick):
         draw_card(surface, layout, (x + index * 40, 374, 36, 44), card, ui.four_colour)
