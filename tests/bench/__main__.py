@@ -52,7 +52,9 @@ def bench_replay() -> list[tuple[str, str, str, bool]]:
 
 
 def main() -> int:
-    rows = bench_replay()
+    from .ui import rows as ui_rows
+
+    rows = bench_replay() + ui_rows()
     width = max(len(r[0]) for r in rows)
     print(f"{'figure':<{width}}  {'measured':>22}  {'target':>20}  ok")
     for name, value, target, ok in rows:

@@ -1,0 +1,9 @@
+"""The benchmarks still run (tiny sizes, no timing asserted: `make bench` judges speed)."""
+
+from tests.bench import ui
+
+
+def test_scan_to_screen_and_idle_cpu_run():
+    latencies = ui.scan_to_screen(cards=10)
+    assert len(latencies) == 10 and all(value > 0 for value in latencies)
+    assert set(ui.idle_cpu(seconds=0.2)) == {"auction", "play", "sheet"}
