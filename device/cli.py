@@ -90,12 +90,12 @@ def _add_journal_parsers(commands) -> None:
     status.add_argument("--json", action="store_true", help="print JSON (the default)")
     export = commands.add_parser(
         "export",
-        help="a stored rubber as a game record (JSON)",
-        description="Write a stored rubber (by default the latest) as the game record that "
-        "honeymoon replay reads.",
+        help="a stored rubber as PBN, or as a game record (JSON)",
+        description="Write a stored rubber (by default the latest) as PBN 2.1, or as the "
+        "game record that honeymoon replay reads (--format json).",
     )
     export.add_argument("--data-dir", metavar="DIR", help="where the journal lives")
-    export.add_argument("--format", choices=("json",), default="json")
+    export.add_argument("--format", choices=("pbn", "json"), default="pbn")
     export.add_argument("--rubber", type=int, metavar="N", help="which rubber (default: latest)")
 
 
@@ -271,13 +271,17 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from .store.journal import JournalError
+    from .store.pbn import export_pbn
     from .store.status import export_json, load_game
 
     try:
         _, game = load_game(_journal(args), args.rubber)
     except JournalError as error:
         raise UsageError(str(error)) from None
-    print(json.dumps(export_json(game), indent=1))
+    if args.format == "pbn":
+        print(export_pbn(game), end="")
+    else:
+        print(json.dumps(export_json(game), indent=1))
     return 0
 
 
