@@ -263,8 +263,12 @@ class App:
         dealer = start.first_dealer
         if dealer is None:  # "draw a card": the higher card deals; the screen showed it
             dealer = int.from_bytes(os.urandom(1), "big") % len(names)
+        from device.engine.forms import find_form
+
+        known = {o.name for o in find_form(start.form).options}
+        options = {k: v for k, v in start.options.items() if k in known}  # from another form
         try:
-            table = self.new_table(Setup(start.form, names, dealer, dict(start.options)))
+            table = self.new_table(Setup(start.form, names, dealer, options))
         except Exception as error:  # a bad name or option: say so and stay
             self.ui.banner, self.ui.banner_error = self.t.error(str(error)), True
             return

@@ -21,10 +21,8 @@ NEW_BUTTON = (LEFT + 212, 356, WIDTH - 212, 60)
 def draw(surface, layout, view, ui, t):
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     sheet = view.sheet
-    menu.fitted_text(
-        surface, layout, status(sheet, t), (LEFT, 58), 40, WIDTH, theme.ACCENT, bold=True
-    )
-    y = _scores(surface, layout, sheet, t, 108)
+    _headline(surface, layout, sheet, t)
+    y = _scores(surface, layout, sheet, t, 146)
     targets += _last_deal(surface, layout, view, t, y + 10)
     draw_paper(surface, layout, sheet, MINI_SHEET, t, tags=False)
     draw_button(surface, layout, SHEET_BUTTON, t.t("button.sheet"), True, "normal", 24)
@@ -34,10 +32,22 @@ def draw(surface, layout, view, ui, t):
     return targets
 
 
+def _headline(surface, layout, sheet, t) -> None:
+    """ "Anna wins the rubber", and by how many points."""
+    if sheet.winner is None:
+        title, margin = status(sheet, t), ""
+    else:
+        title = t.t("finished.winner", name=sheet.winner)
+        margin = t.t("finished.margin", points=abs(sheet.totals[0] - sheet.totals[1]))
+    menu.fitted_text(surface, layout, title, (LEFT, 56), 44, WIDTH, theme.ACCENT, True, suits=False)
+    if margin:
+        draw_text(surface, layout, margin, (LEFT, 104), 28, theme.INK_ON_FELT)
+
+
 def _scores(surface, layout, sheet, t, y: float) -> float:
     """Per side: name, games won and total, in two aligned rows."""
     for side, name in enumerate(sheet.sides):
-        menu.fitted_text(surface, layout, name, (LEFT, y), 30, 180, bold=True)
+        menu.fitted_text(surface, layout, name, (LEFT, y), 30, 180, bold=True, suits=False)
         games = t.t("sheet.games", n=sheet.games_won[side])
         draw_text(surface, layout, games, (LEFT + 190, y + 4), 24, theme.INK_ON_FELT_SOFT)
         total = str(sheet.totals[side])

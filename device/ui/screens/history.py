@@ -2,13 +2,13 @@
 each player won and how many points each scored over all of them.
 
 `ui.history` is a list of dicts {"players": [a, b], "winner": name|None,
-"totals": {name: points}, "games": {name: games}, "date": "YYYY-MM-DD"},
-oldest first as the journal writes them. Missing fields read as empty.
+"totals": {name: points}, "games": {name: games}, "date": "YYYY-MM-DD", "deals": [...]},
+oldest first, as device.store.history.rubber_result writes them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from device.store.history import couple_stats
 
 from .. import theme
 from ..draw import draw_text
@@ -20,36 +20,31 @@ COUPLES_SHOWN = 2
 ROWS_BOTTOM = menu.BAND_Y - 6  # the rubbers' list stops above the bottom band
 
 
-@dataclass
-class Couple:
-    players: tuple[str, ...]
-    rubbers: int = 0
-    won: dict[str, int] = field(default_factory=dict)
-    points: dict[str, int] = field(default_factory=dict)
+def couples(history: list) -> list[dict]:
+    """The journal's per-couple stats (device.store.history), the most played couple first."""
+    return sorted(couple_stats(history), key=lambda couple: -couple["rubbers"])
 
 
-def couples(history: list) -> list[Couple]:
-    """Per pair of players (in either seat order): rubbers, wins and points; most played first."""
-    found: dict[tuple[str, ...], Couple] = {}
-    for rubber in history:
-        players = tuple(sorted(rubber.get("players", ())))
-        couple = found.setdefault(players, Couple(players, 0, dict.fromkeys(players, 0),
-                                                  dict.fromkeys(players, 0)))
-        couple.rubbers += 1
-        winner = rubber.get("winner")
-        if winner in couple.won:
-            couple.won[winner] += 1
-        for name, points in rubber.get("totals", {}).items():
-            if name in couple.points:
-                couple.points[name] += points
-    return sorted(found.values(), key=lambda c: -c.rubbers)
+def couple_lines(couple: dict, t) -> tuple[str, str]:
+    """ "Anna & Ben: 2 played" and "Anna: 1 won, 1250 points, 3 games · Ben: ..."."""
+    players = couple["players"]
+    head = t.t("history.couple", names=" & ".join(players), n=couple["rubbers"])
+    parts = [t.t("history.player", name=name, **couple["by_player"][name]) for name in players]
+    return head, " · ".join(parts)
 
 
 def draw(surface, layout, view, ui, t):
     menu.page(surface, layout, t.t("history.title"))
     if not ui.history:
-        draw_text(surface, layout, t.t("history.empty"), (400, 220), 32, theme.INK_ON_FELT_SOFT,
-                  anchor="center")
+        draw_text(
+            surface,
+            layout,
+            t.t("history.empty"),
+            (400, 220),
+            32,
+            theme.INK_ON_FELT_SOFT,
+            anchor="center",
+        )
     else:
         y = _couples(surface, layout, ui.history, t, 56)
         _rubbers(surface, layout, ui.history, t, y + 12)
@@ -69,15 +64,18 @@ def _couples(surface, layout, history, t, y: float) -> float:
     y = _heading(surface, layout, t.t("history.couples"), y)
     found = couples(history)
     for couple in found[:COUPLES_SHOWN]:
-        names = " & ".join(couple.players)
-        head = t.t("history.couple", names=names, n=couple.rubbers)
-        menu.fitted_text(surface, layout, head, (X + 8, y), 26, WIDTH - 8, bold=True)
-        parts = [
-            t.t("history.player", name=name, won=couple.won[name], points=couple.points[name])
-            for name in couple.players
-        ]
-        menu.fitted_text(surface, layout, " · ".join(parts), (X + 8, y + 28), 22, WIDTH - 8,
-                         theme.INK_ON_FELT_SOFT)
+        head, detail = couple_lines(couple, t)
+        menu.fitted_text(surface, layout, head, (X + 8, y), 26, WIDTH - 8, bold=True, suits=False)
+        menu.fitted_text(
+            surface,
+            layout,
+            detail,
+            (X + 8, y + 28),
+            22,
+            WIDTH - 8,
+            theme.INK_ON_FELT_SOFT,
+            suits=False,
+        )
         y += 60
     if len(found) > COUPLES_SHOWN:
         more = t.t("sheet.more", n=len(found) - COUPLES_SHOWN)

@@ -28,11 +28,41 @@ def fit(layout, text: str, size: float, max_width: float, bold: bool = False) ->
 
 
 def fitted_text(
-    surface, layout, text, pos, size, max_width, colour=theme.INK_ON_FELT, bold=False, **kw
+    surface,
+    layout,
+    text,
+    pos,
+    size,
+    max_width,
+    colour=theme.INK_ON_FELT,
+    bold=False,
+    anchor="topleft",
+    suits=True,
 ):
-    """Text (suits drawn as symbols) shrunk to fit `max_width`; anchor as in draw_text."""
+    """Text shrunk to fit `max_width`. With `suits`, "4S" and "SA" show suit symbols;
+    names go without, so a player called "DJ" stays DJ."""
     size = fit(layout, text, size, max_width, bold)
-    return text_with_suits(surface, layout, text, pos, size, colour, bold=bold, **kw)
+    if suits:
+        return text_with_suits(surface, layout, text, pos, size, colour, anchor=anchor, bold=bold)
+    return draw_text(surface, layout, text, pos, size, colour, bold, anchor)
+
+
+def wrapped_text(
+    surface, layout, text: str, pos, size: int, width: float, colour=theme.INK_ON_FELT_SOFT
+) -> None:
+    """A short note broken into lines at spaces to fit `width`."""
+    font = layout.font(size)
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] / layout.scale > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    lines.append(line)
+    for i, text_line in enumerate(lines):
+        draw_text(surface, layout, text_line, (pos[0], pos[1] + i * size * 0.9), size, colour)
 
 
 def page(surface, layout, title: str) -> None:

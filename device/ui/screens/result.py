@@ -25,7 +25,8 @@ def contract_line(result, t) -> str:
     """ "4S by Anna: made +1", "3NTX by Ben: down 1", or that the deal was thrown in."""
     if result.declarer is None:
         return t.t("result.thrown_in")
-    fields = {"contract": result.contract, "name": result.declarer}
+    contract = result.contract.replace("NT", t.t("strain.nt"))  # SA in Dutch, as in the auction
+    fields = {"contract": contract, "name": result.declarer}
     if result.over < 0:
         return t.t("result.down", n=-result.over, **fields)
     if result.over > 0:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..draw import draw_suit, draw_text, suit_colour
+from ..draw import draw_suit, suit_colour
 from . import chrome, menu
-from .start import FIELD_W, FIELD_X, GAP, LABEL_W, LABEL_X, ROW_H
+from .start import FIELD_W, FIELD_X, GAP, ROW_H, row_label
 
 DEVICES = ("scanner", "bidbox")  # always listed, configured or not
 ROTATIONS = (0, 90, 180, 270)
@@ -36,20 +36,6 @@ def draw(surface, layout, view, ui, t):
     return targets
 
 
-def _label(surface, layout, t, key: str, y: float) -> None:
-    text = t.t(key)
-    size = menu.fit(layout, text, 24, LABEL_W)
-    draw_text(
-        surface,
-        layout,
-        text,
-        (LABEL_X, y + ROW_H / 2),
-        size,
-        theme.INK_ON_FELT_SOFT,
-        anchor="midleft",
-    )
-
-
 def _choices(surface, layout, y, name, current, options, width):
     """One button per (value, label); the current value highlighted."""
     targets = []
@@ -61,24 +47,27 @@ def _choices(surface, layout, y, name, current, options, width):
 
 
 def _language(surface, layout, ui, t, y):
-    _label(surface, layout, t, "settings.language", y)
+    row_label(surface, layout, t, "settings.language", y)
     options = [("en", t.t("settings.lang.en")), ("nl", t.t("settings.lang.nl"))]
     return _choices(surface, layout, y, "lang", ui.lang, options, 200)
 
 
 def _deck(surface, layout, ui, t, y):
     """Two or four suit colours, with the four suits shown as they will look."""
-    _label(surface, layout, t, "settings.deck", y)
+    row_label(surface, layout, t, "settings.deck", y)
     options = [(False, t.t("settings.two_colour")), (True, t.t("settings.four_colour"))]
     targets = _choices(surface, layout, y, "four_colour", ui.four_colour, options, 200)
+    left = FIELD_X + 2 * (200 + GAP) + 8
+    plate = layout.rect(left, y, 172, ROW_H)  # card white, so the black spade shows
+    pygame.draw.rect(surface, theme.CARD_WHITE, plate, border_radius=layout.px(8))
     for i, suit in enumerate("SHDC"):
-        centre = layout.point(FIELD_X + 2 * (200 + GAP) + 30 + i * 40, y + ROW_H / 2)
+        centre = layout.point(left + 26 + i * 40, y + ROW_H / 2)
         draw_suit(surface, suit, centre, layout.px(30), suit_colour(suit, ui.four_colour))
     return targets
 
 
 def _rotation(surface, layout, ui, t, y):
-    _label(surface, layout, t, "settings.rotation", y)
+    row_label(surface, layout, t, "settings.rotation", y)
     options = [(r, t.t("settings.degrees", n=r)) for r in ROTATIONS]
     width = (FIELD_W - GAP * 3) / 4
     return _choices(surface, layout, y, "rotation", ui.rotation, options, width)
@@ -94,7 +83,7 @@ def device_state(ui, name: str) -> str:
 
 def _devices(surface, layout, ui, t, y):
     """A status line per device, and Pair a deck for a scanner of tagged cards."""
-    _label(surface, layout, t, "settings.devices", y)
+    row_label(surface, layout, t, "settings.devices", y)
     names = list(DEVICES) + sorted(set(ui.devices) - set(DEVICES))
     for i, name in enumerate(names):
         row_y = y + ROW_H / 2 + i * 34

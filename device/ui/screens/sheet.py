@@ -25,14 +25,14 @@ import pygame
 
 from .. import theme
 from ..draw import draw_text
+from ..view import SheetView
 from . import chrome, menu
 
 ROW_MAX = 26  # a roomy ruled row, in logical px
-ROW_MIN = 15  # the smallest row whose numbers still read from across the table
+ROW_MIN = 18  # the smallest row whose numbers still read from across the table
 HEAD_H = 34  # the names' row
 FOOT_H = 36  # the totals' row
 MARGIN = 6  # paper kept clear at the top and bottom of the rows
-GAME_GAP = 8  # room a game line takes below the line
 LINE_AT = 0.42  # THE line's place, as a share of the rows' height, when all fits
 BELOW_SHARE = 0.6  # the most of a crowded page the games below may take
 
@@ -118,19 +118,16 @@ def plan_sheet(sheet, height: float) -> Plan:
     room = height - HEAD_H - FOOT_H - 2 * MARGIN
     above, games = _above(sheet), _games(sheet)
     closed = min(sum(sheet.games_won), len(games))
-    gaps = closed * GAME_GAP
     need_above = _depth(above)
     rows_below = sum(_depth(g) for g in games)
-    row = max(ROW_MIN, min(ROW_MAX, (room - gaps) / (need_above + rows_below)))
-    if (need_above + rows_below) * row + gaps > room:  # crowded: the oldest entries give way
-        below_rows = min(rows_below, int((room * BELOW_SHARE - gaps) // row))
-        games = _fit_games(games, below_rows)
+    row = max(ROW_MIN, min(ROW_MAX, room / (need_above + rows_below)))
+    if (need_above + rows_below) * row > room:  # crowded: the oldest entries give way
+        games = _fit_games(games, min(rows_below, int(room * BELOW_SHARE // row)))
         rows_below = sum(_depth(g) for g in games)
-        above_rows = int((room - gaps - rows_below * row) // row)
+        above_rows = int(room // row) - rows_below
         above = (_clip(above[0], above_rows), _clip(above[1], above_rows))
         need_above = _depth(above)
-    below = rows_below * row + gaps
-    line = max(need_above * row, min(room * LINE_AT, room - below))
+    line = max(need_above * row, min(room * LINE_AT, room - rows_below * row))
     hidden = _hidden(above) + sum(_hidden(g) for g in games)
     return Plan(row, HEAD_H + MARGIN + line, above, tuple(games), closed, hidden)
 
@@ -150,41 +147,32 @@ class _Page:
         return self.x + side * self.w / 2
 
     def rule(self, y: float, colour, width: float = 1, inset: float = 0) -> None:
-        left, right = (
-            self.layout.point(self.x + inset, y),
-            self.layout.point(self.x + self.w - inset, y),
-        )
+        left = self.layout.point(self.x + inset, y)
+        right = self.layout.point(self.x + self.w - inset, y)
+        right = (right[0] - 1, right[1])  # pygame draws the end pixel too
         pygame.draw.line(self.surface, colour, left, right, self.layout.px(width))
 
-    def entry(self, side: int, top: float, entry: Entry) -> None:
-        """One entry in its row: the points right-aligned, a tag of its kind to the left."""
+    def entry(self, side: int, top: float, entry: Entry, tag: bool = False) -> None:
+        """One entry in its row: the points right-aligned; with `tag`, its kind to the left
+        (below the line every entry is trick points, so there it goes without)."""
         row, col_w = self.plan.row, self.w / 2
-        centre_y = top + row / 2
-        x = self.column_x(side)
+        centre_y, x = top + row / 2, self.column_x(side)
         if entry.kind == "more":
             text = self.t.t("sheet.more", n=entry.points)
-            draw_text(
-                self.surface,
-                self.layout,
-                text,
-                (x + col_w / 2, centre_y),
-                row * 0.8,
-                SOFT_INK,
-                anchor="center",
-            )
+            self.text(text, (x + col_w / 2, centre_y), row, SOFT_INK, "center")
             return
         text = f"({entry.points})" if entry.closing else str(entry.points)
         ink = SOFT_INK if entry.closing else theme.PAPER_INK
-        number_x = x + col_w * (0.72 if self.tags else 0.66)
-        draw_text(
-            self.surface, self.layout, text, (number_x, centre_y), row * 1.1, ink, anchor="midright"
-        )
-        if self.tags:
-            tag = self.t.t(f"kind.{entry.kind}")
-            size = menu.fit(self.layout, tag, row * 0.75, number_x - x - 60)
-            draw_text(
-                self.surface, self.layout, tag, (x + 10, centre_y), size, SOFT_INK, anchor="midleft"
-            )
+        number_x = x + col_w * (0.74 if self.tags else 0.66)
+        number = self.text(text, (number_x, centre_y), min(row * 1.25, 32), ink, "midright")
+        if tag and self.tags:
+            label = self.t.t(f"kind.{entry.kind}")
+            room = self.layout.to_logical(number.topleft)[0] - x - 18
+            size = menu.fit(self.layout, label, min(row * 0.8, 19), room)
+            self.text(label, (x + 10, centre_y), size, SOFT_INK, "midleft")
+
+    def text(self, text: str, pos, size: float, ink, anchor: str) -> pygame.Rect:
+        return draw_text(self.surface, self.layout, text, pos, size, ink, anchor=anchor)
 
 
 def draw_paper(surface, layout, sheet, rect, t, tags: bool = True) -> Plan:
@@ -195,7 +183,7 @@ def draw_paper(surface, layout, sheet, rect, t, tags: bool = True) -> Plan:
     _head(page, sheet)
     for side in (0, 1):
         for i, entry in enumerate(plan.above[side]):
-            page.entry(side, page.y + plan.line - (i + 1) * plan.row, entry)
+            page.entry(side, page.y + plan.line - (i + 1) * plan.row, entry, tag=True)
     _below(page)
     page.rule(page.y + plan.line, theme.PAPER_INK, 3)  # THE line, over the ruling
     _totals(page, sheet)
@@ -240,9 +228,8 @@ def _below(page: _Page) -> None:
             for i, entry in enumerate(game[side]):
                 page.entry(side, top + i * plan.row, entry)
         top += _depth(game) * plan.row
-        if index < plan.closed:
-            page.rule(top + GAME_GAP / 2, theme.PAPER_INK, 1.5, 10)
-            top += GAME_GAP
+        if index < plan.closed:  # drawn over a ruling, as a pen does on a pad
+            page.rule(top, theme.PAPER_INK, 1.5, 10)
 
 
 def _totals(page: _Page, sheet) -> None:
@@ -267,13 +254,19 @@ PANEL_X, PANEL_W = 516, 268
 
 
 def draw(surface, layout, view, ui, t):
-    sheet = view.sheet
+    sheet = view.sheet if view is not None else blank_sheet(ui)
     chrome.background(surface, layout)
     draw_paper(surface, layout, sheet, PAPER_RECT, t)
     _panel(surface, layout, sheet, t)
     targets = [menu.close_button(surface, layout, t, (PANEL_X, 410, PANEL_W, 60))]
     chrome.finish(surface, layout, ui, t)
     return targets
+
+
+def blank_sheet(ui) -> SheetView:
+    """A fresh pad headed by the names on the start screen: there is no game yet."""
+    names = tuple(ui.start.players) if ui.start is not None else ("", "")
+    return SheetView(names, (), ((),), (), (0, 0), (0, 0), False, None)
 
 
 def status(sheet, t) -> str:
@@ -292,7 +285,7 @@ def _panel(surface, layout, sheet, t) -> None:
     menu.fitted_text(surface, layout, title, (PANEL_X, 18), 34, PANEL_W, bold=True)
     y = 72
     for side, name in enumerate(sheet.sides):
-        menu.fitted_text(surface, layout, name, (PANEL_X, y), 28, PANEL_W, bold=True)
+        menu.fitted_text(surface, layout, name, (PANEL_X, y), 28, PANEL_W, bold=True, suits=False)
         games = t.t("sheet.games", n=sheet.games_won[side])
         total = t.t("sheet.total", points=sheet.totals[side])
         draw_text(surface, layout, games, (PANEL_X, y + 30), 22, theme.INK_ON_FELT_SOFT)
@@ -303,27 +296,6 @@ def _panel(surface, layout, sheet, t) -> None:
         surface, layout, status(sheet, t), (PANEL_X, y + 6), 26, PANEL_W, colour, bold=True
     )
     if sheet.closing:
-        _wrapped(surface, layout, t.t("sheet.closing_note"), (PANEL_X, y + 44), 20, PANEL_W)
-
-
-def _wrapped(surface, layout, text: str, pos, size: int, width: float) -> None:
-    """A short note broken into lines at spaces to fit `width`."""
-    font = layout.font(size)
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] / layout.scale > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    lines.append(line)
-    for i, text_line in enumerate(lines):
-        draw_text(
-            surface,
-            layout,
-            text_line,
-            (pos[0], pos[1] + i * size * 0.9),
-            size,
-            theme.INK_ON_FELT_SOFT,
+        menu.wrapped_text(
+            surface, layout, t.t("sheet.closing_note"), (PANEL_X, y + 44), 20, PANEL_W
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from device.engine.forms import find_form
+from device.engine.forms import FORMS, find_form
 
 from .. import theme
 from ..draw import draw_text
@@ -40,7 +40,8 @@ def draw(surface, layout, view, ui, t):
     return targets
 
 
-def _label(surface, layout, t, key: str, y: float) -> None:
+def row_label(surface, layout, t, key: str, y: float) -> None:
+    """A row's name on the left, shrunk to fit its column."""
     text = t.t(key)
     size = menu.fit(layout, text, 24, LABEL_W)
     draw_text(
@@ -71,14 +72,16 @@ def form_title(name: str, title: str, t) -> str:
 
 
 def _forms(surface, layout, ui, t, y: float):
-    _label(surface, layout, t, "start.form", y)
+    """One button per game form; the app lists them, else the engine's own list."""
+    row_label(surface, layout, t, "start.form", y)
+    forms = ui.forms or [(form.name, form.title) for form in FORMS]
+    chosen = find_form(ui.start.form).name
     targets = []
-    for rect, (name, title) in zip(_row(len(ui.forms), y), ui.forms, strict=True):
-        style = "accent" if name == find_form(ui.start.form).name else "normal"
+    for rect, (name, title) in zip(_row(len(forms), y), forms, strict=True):
+        style = "accent" if name == chosen else "normal"
         label = form_title(name, title, t)
-        targets.append(
-            menu.button(surface, layout, rect, label, ("start-field", "form", name), style)
-        )
+        action = ("start-field", "form", name)
+        targets.append(menu.button(surface, layout, rect, label, action, style))
     return targets
 
 
@@ -91,29 +94,34 @@ def option_label(option, value, t) -> str:
 
 
 def _next_value(option, value):
+    """The choice after `value`, round again; the default if `value` is not a choice."""
     choices = option.choices
-    return (
-        choices[(choices.index(value) + 1) % len(choices)] if value in choices else option.default
-    )
+    if value not in choices:
+        return option.default
+    return choices[(choices.index(value) + 1) % len(choices)]
 
 
 def _options(surface, layout, start, form, t, y: float):
-    """The form's options; each tap stores a new options dict with that one value stepped."""
-    _label(surface, layout, t, "start.options", y)
+    """The form's options; each tap stores a new options dict with that one value stepped.
+
+    All labels share one font size, the largest at which the longest fits."""
+    row_label(surface, layout, t, "start.options", y)
+    rects = list(_row(len(form.options), y, OPTION_COLUMNS))
+    values = [start.options.get(o.name, o.default) for o in form.options]
+    labels = [option_label(o, v, t) for o, v in zip(form.options, values, strict=True)]
+    size = min((menu.fit(layout, label, 22, rects[0][2] - 20) for label in labels), default=22)
     targets = []
-    for rect, option in zip(_row(len(form.options), y, OPTION_COLUMNS), form.options, strict=True):
-        value = start.options.get(option.name, option.default)
+    for rect, option, value, label in zip(rects, form.options, values, labels, strict=True):
         chosen = {**start.options, option.name: _next_value(option, value)}
-        style = "accent" if value is True else "normal"
-        label = option_label(option, value, t)
         action = ("start-field", "options", chosen)
-        targets.append(menu.button(surface, layout, rect, label, action, style, size=20))
+        style = "accent" if value is True else "normal"
+        targets.append(menu.button(surface, layout, rect, label, action, style, size=size))
     return targets
 
 
 def _players(surface, layout, start, t, y: float):
     """Two name fields; the one the keyboard types into is ringed and shows a cursor."""
-    _label(surface, layout, t, "start.players", y)
+    row_label(surface, layout, t, "start.players", y)
     targets = []
     for seat, rect in enumerate(_row(2, y)):
         editing = start.editing == seat
@@ -139,7 +147,7 @@ def _name_field(surface, layout, rect, name: str, editing: bool) -> None:
 
 def _first_dealer(surface, layout, start, t, y: float):
     """ "Draw a card" (the higher card deals) or one of the players."""
-    _label(surface, layout, t, "start.first_dealer", y)
+    row_label(surface, layout, t, "start.first_dealer", y)
     names = [
         name.strip() or t.t("start.player", n=seat + 1) for seat, name in enumerate(start.players)
     ]
