@@ -49,7 +49,9 @@ def test_export_json_replays_to_the_same_sheet(tmp_path, capsys):
     for event in expected.inputs:
         table.apply(event)
     Table(Game(Setup("plain", ("Carl", "Dora"), 0)), journal=journal)  # a newer rubber
-    status, out, _ = run(capsys, "export", "--data-dir", str(tmp_path), "--rubber", "1")
+    status, out, _ = run(
+        capsys, "export", "--data-dir", str(tmp_path), "--format", "json", "--rubber", "1"
+    )
     assert status == 0
     assert sheet_report(play_record(json.loads(out))) == sheet_report(expected)
     status, out, _ = run(capsys, "status", "--data-dir", str(tmp_path))
