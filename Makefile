@@ -10,7 +10,7 @@ NODE := $(shell command -v node 2>/dev/null)
 NPM := $(shell command -v npm 2>/dev/null)
 MICROPYTHON := node_modules/.installed
 
-.PHONY: run test demo bench clean micropython
+.PHONY: run test demo bench clean micropython install uninstall
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,13 @@ $(MICROPYTHON): package.json
 	@npm install --no-audit --no-fund --silent \
 		&& touch $(MICROPYTHON) \
 		|| echo "npm install failed: MicroPython firmware tests will be skipped"
+
+# On the Pi: sudo make install (see README, "On a Raspberry Pi").
+install:
+	sh systemd/install.sh
+
+uninstall:
+	sh systemd/install.sh --uninstall
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules
