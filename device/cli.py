@@ -244,40 +244,33 @@ def cmd_sim_devices(args: argparse.Namespace) -> int:
     return sim_main(args)
 
 
-def _journal(args):
+def _stored_game(args, rubber: int | None = None):
+    """A rubber rebuilt from the journal in --data-dir; UsageError when there is none."""
     from .config import data_dir
     from .store.journal import FILENAME, Journal, JournalError
+    from .store.status import load_game
 
     path = data_dir(args.data_dir) / FILENAME
     if not path.exists():
         raise UsageError(f"there is no journal at {path}")
     try:
-        return Journal(path)
+        return load_game(Journal(path), rubber)[1]
     except JournalError as error:
         raise UsageError(str(error)) from None
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from .store.journal import JournalError
-    from .store.status import load_game, status
+    from .store.status import status
 
-    try:
-        _, game = load_game(_journal(args))
-    except JournalError as error:
-        raise UsageError(str(error)) from None
-    print(json.dumps(status(game)))
+    print(json.dumps(status(_stored_game(args))))
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .store.journal import JournalError
     from .store.pbn import export_pbn
-    from .store.status import export_json, load_game
+    from .store.status import export_json
 
-    try:
-        _, game = load_game(_journal(args), args.rubber)
-    except JournalError as error:
-        raise UsageError(str(error)) from None
+    game = _stored_game(args, args.rubber)
     if args.format == "pbn":
         print(export_pbn(game), end="")
     else:

@@ -13,7 +13,6 @@ import queue
 import sys
 import threading
 
-from .engine.errors import RuleError
 from .engine.events import (
     CallMade,
     CardPlayed,
@@ -185,10 +184,12 @@ class Console:
         self.loop.inputs.put(Input(kind, what, "keyboard"))
 
     def apply(self, event: Event) -> None:
-        try:
-            self.say(describe(self.game, self.game.apply(event)))
-        except RuleError as error:
-            self.say(f"! {error}")
+        """A screen action (claim, answer, honours): through the table, so it is stored."""
+        outcome = self.loop.table.apply(event)
+        if outcome.accepted:
+            self.say(describe(self.game, outcome.event))
+        else:
+            self.say(f"! {outcome.message}")
 
     def _claim(self, args: list[str]) -> None:
         try:
