@@ -87,15 +87,18 @@ def tap(app, action):
 
 
 def test_a_rubber_by_touch_and_keyboard_alone():
-    expected = short_rubber("plain")
+    expected = short_rubber()
     record = to_record(expected)
     first = expected.players.index(record["first_dealer"])
-    table = Table(Game(Setup("plain", expected.players, first)))
+    table = Table(Game(Setup("draw-and-discard", expected.players, first)))
     app = App(TableLoop(table, queue.Queue(), {}), UiState(scanner=False))
     app.step(0)
     for number, deal in enumerate(record["deals"]):
         if number:
-            tap(app, ("key", "OK"))
+            tap(app, ("key", "OK"))  # the deal result: next deal
+        tap(app, ("key", "OK"))  # the draw phase by touch: a turn ends with OK ...
+        assert table.game.deal.draw_turns == 1
+        tap(app, ("key", "MENU"))  # ... and Menu ends the phase
         for call in deal["calls"]:  # calls by touch on the on-screen bidding box
             tap(app, ("call", call))
         for index, card in enumerate(deal.get("cards", [])):
