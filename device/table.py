@@ -87,6 +87,13 @@ class Table:
                 return Outcome(False, f"the input could not be stored: {error}")
         return Outcome(True, "", done)
 
+    def stop_early(self) -> None:
+        """The players start another rubber: this one ends where it is, with the
+        unfinished-rubber bonuses, and goes into the history as stopped early."""
+        if self.journal is not None and not self._finished:
+            self.journal.finish(self.rubber, {**rubber_result(self.game), "stopped": True})
+            self._finished = True
+
     def _store(self, done: Event, item: Input | None) -> None:
         session, seq = (item.session, item.seq) if item is not None else (None, None)
         self.journal.append(self.rubber, done, session, seq)

@@ -272,8 +272,9 @@ class App:
         except Exception as error:  # a bad name or option: say so and stay
             self.ui.banner, self.ui.banner_error = self.t.error(str(error)), True
             return
-        if self.table is not None and self.table.profile is not None:
-            table.profile = self.table.profile  # the paired deck stays on the table
+        if self.table is not None:
+            self.table.stop_early()
+            table.profile = table.profile or self.table.profile  # the paired deck stays
         self.loop.table = table
         self.ui.start, self.ui.overlay, self.ui.banner = None, None, None
 

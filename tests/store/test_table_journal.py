@@ -68,3 +68,21 @@ def test_couple_stats_count_wins_points_slams_and_contracts():
     ben = anna_ben["by_player"]["Ben"]
     assert ben["made"] + ben["failed"] == declared
     assert ben["points"] == sum(r["totals"]["Ben"] for r in results[:4])
+
+
+def test_a_rubber_stopped_early_goes_into_the_history_with_its_bonuses(tmp_path):
+    from tests.engine.helpers import deal_cards
+
+    journal = Journal(tmp_path / "j.sqlite3")
+    table = Table(Game(Setup("plain", ("Anna", "Ben"), 1)), journal=journal)
+    for call in ("4S", "P"):
+        table.handle(Input(CALL, call))
+    for card in deal_cards(0, 10, "S"):
+        assert table.handle(Input("card", card)).accepted
+    table.stop_early()
+    assert journal.unfinished() is None
+    (result,) = journal.finished_results()
+    assert result["stopped"] and result["winner"] is None
+    assert result["totals"] == {"Anna": 120 + 300, "Ben": 0}  # the only game: +300
+    table.stop_early()  # twice is once
+    assert len(journal.finished_results()) == 1
