@@ -92,7 +92,10 @@ def rubber_line(rubber: dict, t) -> tuple[str, str, str]:
     won = " – ".join(str(games.get(name, 0)) for name in players)
     score_text = t.t("history.score", scores=scores, games=won)
     winner = rubber.get("winner")
-    outcome = t.t("history.won", name=winner) if winner else t.t("sheet.tie")
+    if rubber.get("stopped"):
+        outcome = t.t("history.stopped")  # left for a new rubber: unfinished bonuses counted
+    else:
+        outcome = t.t("history.won", name=winner) if winner else t.t("sheet.tie")
     return rubber.get("date", ""), score_text, outcome
 
 
