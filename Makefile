@@ -32,6 +32,11 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench
 
+# The fault campaign (tests/faults): power cuts, serial fuzz, unplugs, bounce storm.
+.PHONY: faults
+faults: $(STAMP)
+	$(BIN)/python -m tests.faults
+
 ifeq ($(NODE),)
 micropython:
 	@echo "node not found: MicroPython firmware tests will be skipped"

@@ -96,11 +96,12 @@ class Table:
 
     def _store(self, done: Event, item: Input | None) -> None:
         session, seq = (item.session, item.seq) if item is not None else (None, None)
-        self.journal.append(self.rubber, done, session, seq)
         finished = self.game.phase == "finished"
-        if finished != self._finished:  # the rubber ended, or an undo reopened it
-            self.journal.finish(self.rubber, rubber_result(self.game) if finished else None)
-            self._finished = finished
+        result = ...  # the rubber's end is stored with the input that ends (or reopens) it
+        if finished != self._finished:
+            result = rubber_result(self.game) if finished else None
+        self.journal.append(self.rubber, done, session, seq, result)
+        self._finished = finished
 
     def _event(self, item: Input) -> Event | None:
         if item.kind == CARD:

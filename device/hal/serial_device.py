@@ -83,7 +83,9 @@ class SerialDevice:
         """The table has stored (or refused) `done`: let the device stop resending it."""
         if done.session is None or done.session != self.session or done.seq is None:
             return  # from another session: that device has rebooted and forgotten it
-        self._last[done.session] = (done.seq, True)
+        if self._last.get(done.session, (None,))[0] == done.seq:
+            # Only the latest input is marked; an older ACK must not roll the state back.
+            self._last[done.session] = (done.seq, True)
         self._send(p.ACK, bytes([done.seq]))
 
     def set_leds(self, mask: int) -> None:

@@ -114,13 +114,21 @@ class Journal:
         event: Event,
         session: tuple[str, int] | None = None,
         seq: int | None = None,
+        result: dict | None | object = ...,
     ) -> None:
-        """Store one accepted input; when this returns, it survives a power cut."""
+        """Store one accepted input; when this returns, it survives a power cut.
+
+        `result` (when given) marks the rubber over with it, or reopens it with
+        None, in the same transaction: a cut can never keep the last input of a
+        rubber and lose the rubber's end.
+        """
         with self._transaction():
             self.db.execute(
                 "INSERT INTO events (rubber, event, at) VALUES (?, ?, ?)",
                 (rubber, json.dumps(event.to_dict()), self.clock()),
             )
+            if result is not ...:
+                self._set_finished(rubber, result)
             if session is not None and seq is not None:
                 self.db.execute(
                     "INSERT INTO sessions (device, boot, seq) VALUES (?, ?, ?) "
@@ -130,13 +138,15 @@ class Journal:
 
     def finish(self, rubber: int, result: dict | None) -> None:
         """Mark a rubber over with its result; None reopens it (an undo took back its end)."""
+        with self._transaction():
+            self._set_finished(rubber, result)
+
+    def _set_finished(self, rubber: int, result: dict | None) -> None:
         finished = None if result is None else self.clock()
         text = None if result is None else json.dumps(result)
-        with self._transaction():
-            self.db.execute(
-                "UPDATE rubbers SET finished = ?, result = ? WHERE id = ?",
-                (finished, text, rubber),
-            )
+        self.db.execute(
+            "UPDATE rubbers SET finished = ?, result = ? WHERE id = ?", (finished, text, rubber)
+        )
 
     # -- reading ---------------------------------------------------------------------
     def applied(self) -> dict[tuple[str, int], int]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from device.engine.errors import RuleError
 from device.engine.game import Game
 
+from .history import rubber_result
 from .journal import FILENAME, Journal, JournalError
 
 
@@ -49,4 +50,7 @@ def resume(journal: Journal) -> tuple[Game | None, int | None, str | None]:
     except (RuleError, JournalError, KeyError, ValueError, TypeError) as error:
         journal.finish(rubber, {"abandoned": str(error)})
         return None, None, f"rubber {rubber} could not be resumed ({error})"
+    if game.phase == "finished":  # its end was not stored with its last input (older journals)
+        journal.finish(rubber, rubber_result(game))
+        return None, None, None
     return game, rubber, None

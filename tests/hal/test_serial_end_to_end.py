@@ -178,3 +178,18 @@ def test_leds_and_beep_reach_the_device(pty_pair):
     while (sim.leds != 0x82 or not sim.beeps) and time.monotonic() < end:
         time.sleep(0.02)
     assert sim.leds == 0x82 and sim.beeps == [2]
+
+
+def test_an_older_acknowledgement_does_not_roll_back_the_dedupe(pty_pair):
+    sim, driver, inputs = pty_pair
+    assert next_input(inputs).kind == CONNECTED
+    sim.card("SA")
+    first = next_input(inputs)
+    driver.acknowledge(first)
+    sim.card("HK")
+    second = next_input(inputs)
+    driver.acknowledge(first)  # late, again: must not make HK new once more
+    time.sleep(0.5)  # HK is resent meanwhile
+    assert inputs.empty()
+    driver.acknowledge(second)
+    assert sim.wait_delivered(5) and second.value == "HK"

@@ -48,3 +48,18 @@ def test_a_rubber_that_no_longer_replays_is_left_and_reported(tmp_path):
     assert game is None and found is None
     assert f"rubber {rubber} could not be resumed" in problem
     assert len(journal.rubber(rubber).events) == 1  # kept as it was
+
+
+def test_a_rubber_whose_end_was_not_stored_is_finished_at_start(tmp_path):
+    from device.robots import play_rubber
+
+    expected = play_rubber(1)
+    journal, _ = open_journal(tmp_path)
+    rubber = journal.new_rubber(expected.setup)
+    for event in expected.events:  # every input, but not the rubber's end (a cut)
+        journal.append(rubber, event)
+    assert journal.unfinished() == rubber
+    assert resume(journal) == (None, None, None)  # over: the start screen, not a resume
+    assert journal.unfinished() is None
+    (result,) = journal.finished_results()
+    assert result["winner"] == expected.side_name(expected.sheet.winner)

@@ -86,3 +86,20 @@ def test_a_rubber_stopped_early_goes_into_the_history_with_its_bonuses(tmp_path)
     assert result["totals"] == {"Anna": 120 + 300, "Ben": 0}  # the only game: +300
     table.stop_early()  # twice is once
     assert len(journal.finished_results()) == 1
+
+
+def test_the_last_input_and_the_rubbers_end_share_one_transaction(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3")
+    expected = play_rubber(1, "plain")
+    table = Table(Game(expected.setup), journal=journal)
+    for event in expected.inputs[:-1]:
+        assert table.apply(event).accepted
+    journal.db.execute(
+        "CREATE TRIGGER cut BEFORE UPDATE ON rubbers BEGIN SELECT RAISE(ABORT, 'power cut'); END"
+    )
+    outcome = table.apply(expected.inputs[-1])  # the end cannot be stored: nor can the input
+    assert not outcome.accepted and "power cut" in outcome.message
+    assert len(journal.rubber(table.rubber).events) == len(expected.inputs) - 1
+    journal.db.execute("DROP TRIGGER cut")
+    assert table.apply(expected.inputs[-1]).accepted
+    assert journal.unfinished() is None and len(journal.finished_results()) == 1

@@ -1,0 +1,48 @@
+"""`make faults`: every part at full size, one summary line each, then the total time.
+
+Exit status 1 when any part failed; its problems are printed under its line.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from collections import Counter
+
+from . import bounce_storm, power_cut, serial_fuzz, unplug
+
+PARTS = [
+    ("power cut", power_cut, {"kills": 512}),
+    ("serial fuzz", serial_fuzz, {"size": 2_000_000}),
+    ("unplug", unplug, {"unplugs": 50}),
+    ("bounce storm", bounce_storm, {"presses": 100_000}),
+]
+
+
+def main() -> int:
+    started, failed = time.monotonic(), []
+    for name, part, sizes in PARTS:
+        begun = time.monotonic()
+        try:
+            result = part.run(**sizes)
+            line, problems = part.summary(result), result["problems"]
+        except Exception:
+            line, problems = f"{name}: crashed", [traceback.format_exc()]
+        verdict = "FAILED" if problems else "ok"
+        print(f"{line} [{verdict}, {time.monotonic() - begun:.0f} s]", flush=True)
+        for problem, times in Counter(problems).items():
+            again = f" ({times} times)" if times > 1 else ""
+            print("    " + problem.replace("\n", "\n    ") + again, flush=True)
+        if problems:
+            failed.append(name)
+    minutes, seconds = divmod(time.monotonic() - started, 60)
+    print(
+        f"total: {int(minutes)} min {seconds:.0f} s, "
+        + (f"FAILED: {', '.join(failed)}" if failed else "all parts held")
+    )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+"""The fault campaign in small (`make faults` runs it at full size, see
+tests/faults): the same properties, each part at a size that keeps this file
+to a few seconds."""
+
+from tests.faults import bounce_storm, power_cut, serial_fuzz, unplug
+
+
+def test_power_cuts_lose_nothing_and_double_nothing():
+    # drill=2: two cuts right after the rubber's last input (make faults does five).
+    result = power_cut.run(kills=5, seed=3, drill=2, max_deals=3)
+    assert result["problems"] == []
+    assert result["kills"] == 5 and result["rubbers"] == 1
+    assert result.get("lost", 0) == 0 and result.get("doubled", 0) == 0
+    assert result["sheets equal"] == 1
+
+
+def test_serial_fuzz_gives_every_valid_input_and_nothing_else():
+    result = serial_fuzz.run(size=50_000, seed=2)
+    assert result["problems"] == []
+    assert result["bytes"] >= 50_000 and result["phantoms"] == 0
+    assert result["delivered"] == result["valid inputs"] > 100
+    assert sum(result["dropped"].values()) > 100
+
+
+def test_unplugged_scanner_is_back_within_2_s_with_no_card_lost():
+    result = unplug.run(unplugs=3, seed=2, longest_s=0.5)
+    assert result["problems"] == []
+    assert result["unplugs"] == 3 and result["max_s"] < unplug.BACK_WITHIN_S
+    assert result["cards"] > 0 and result["lost"] == result["doubled"] == 0
+
+
+def test_bounce_storm_gives_one_input_per_press():
+    result = bounce_storm.run(presses=500, seed=2)
+    assert result["problems"] == []
+    assert result["presses"] >= 500 and result["inputs"] == result["expected"] > 200
