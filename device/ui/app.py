@@ -102,7 +102,7 @@ class App:
             self.ui.devices[item.source] = "connected" if item.kind == CONNECTED else "lost"
         if outcome.menu:
             self.ui.overlay = "menu"
-        if not outcome.accepted or item.kind in (LOST,):
+        if not outcome.accepted or item.kind == LOST:
             self.ui.banner, self.ui.banner_error = self.t.error(outcome.message), True
         elif item.kind in (CARD, CALL, KEY, CONNECTED):
             self.ui.banner = None
