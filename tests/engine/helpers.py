@@ -31,3 +31,19 @@ def deal_cards(declarer: int, declarer_tricks: int, trump: str | None = "S") -> 
     defender = 1 - declarer
     winners = [declarer] * declarer_tricks + [defender] * (13 - declarer_tricks)
     return trick_cards(defender, winners, trump)
+
+
+def play(sheet, *outcomes):
+    """A score sheet after these deal outcomes."""
+    for outcome in outcomes:
+        sheet = sheet.add(outcome)
+    return sheet
+
+
+def kinds(sheet, deal_number):
+    """(side, where, points, kind) of each line a deal wrote."""
+    return [
+        (line.side, line.where, line.points, line.kind)
+        for line in sheet.lines
+        if line.deal == deal_number
+    ]

@@ -8,6 +8,8 @@ from device.engine.calls import Contract
 from device.engine.errors import RuleError
 from device.engine.scoring import ChicagoSheet, DealOutcome, SheetLine
 
+from .helpers import kinds, play
+
 NS, EW = 0, 1
 
 
@@ -17,20 +19,6 @@ def deal(text, declarer, tricks, dealer=0, honours=(0, 0)):
 
 def passed_out(dealer=0):
     return DealOutcome(None, None, dealer=dealer)
-
-
-def play(sheet, *outcomes):
-    for outcome in outcomes:
-        sheet = sheet.add(outcome)
-    return sheet
-
-
-def kinds(sheet, deal_number):
-    return [
-        (line.side, line.where, line.points, line.kind)
-        for line in sheet.lines
-        if line.deal == deal_number
-    ]
 
 
 def test_seed_004_example_1_game_on_deal_1():

@@ -10,26 +10,14 @@ from device.engine.calls import Contract
 from device.engine.errors import RuleError
 from device.engine.scoring import DealOutcome, RubberSheet, SheetLine
 
+from .helpers import kinds, play
+
 
 def deal(text, declarer, tricks, honours=(0, 0)):
     return DealOutcome(Contract.parse(text), declarer, tricks, honours)
 
 
 THROWN_IN = DealOutcome(None, None)
-
-
-def play(sheet, *outcomes):
-    for outcome in outcomes:
-        sheet = sheet.add(outcome)
-    return sheet
-
-
-def kinds(sheet, deal_number):
-    return [
-        (line.side, line.where, line.points, line.kind)
-        for line in sheet.lines
-        if line.deal == deal_number
-    ]
 
 
 def test_seed_000_example():
