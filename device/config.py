@@ -63,9 +63,14 @@ def data_dir(given: str | None = None) -> Path:
     return base / "honeymoon-table"
 
 
+def defaults() -> dict:
+    """A fresh copy of the built-in settings."""
+    return copy.deepcopy(DEFAULTS)
+
+
 def load_config(path: Path) -> dict:
     """The config at `path` over the defaults; ConfigError names the line and the reason."""
-    config = copy.deepcopy(DEFAULTS)
+    config = defaults()
     if not path.exists():
         return config
     try:

@@ -1,5 +1,5 @@
-"""`honeymoon run`: the table, with its devices (real or simulated), in a terminal
-until the touchscreen app lands."""
+"""`honeymoon run`: the table with its devices (real or simulated), its journal,
+and the touchscreen app (or, with --text, the terminal)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import tempfile
 import warnings
 from pathlib import Path
 
-from .config import ConfigError, config_path, data_dir, load_config
+from .config import ConfigError, config_path, data_dir, defaults, load_config
 from .console import Console
+from .engine.errors import SetupError
 from .engine.events import Setup
 from .engine.game import Game
 from .hal.deck import DeckProfile
@@ -56,7 +57,7 @@ def new_game(args: argparse.Namespace, config: dict) -> Game:
     players = tuple(args.players or config["game"]["players"])
     first = args.first_dealer or players[0]
     if first not in players:
-        raise SystemExit(f"--first-dealer {first!r} is not one of the players")
+        raise SetupError(f"--first-dealer {first!r} is not one of the players")
     form = args.new or config["game"]["form"]
     return Game(Setup(form, players, players.index(first)))
 
@@ -66,7 +67,7 @@ def main(args: argparse.Namespace) -> int:
         config = load_config(config_path(args.config))
     except ConfigError as error:
         print(f"{error}; starting with the defaults", file=sys.stderr)
-        config = load_config(Path("/nonexistent"))
+        config = defaults()
     inputs: queue.Queue = queue.Queue()
     scanner = args.scanner or config["devices"]["scanner"]
     bidbox = args.bidbox or config["devices"]["bidbox"]
@@ -88,16 +89,14 @@ def main(args: argparse.Namespace) -> int:
     table = Table(game, profile, journal, rubber) if game is not None else None
     devices = open_devices(scanner, bidbox, config, inputs, journal.applied())
     loop = TableLoop(table, inputs, devices)
+    if args.pair_deck and table is not None:
+        table.start_pairing(pairing_profile(decks, args.pair_deck))
     try:
         if args.text:
-            if args.pair_deck:
-                table.start_pairing(pairing_profile(decks, args.pair_deck))
             console = Console(loop, sims, decks=decks, uids=args.uids)
             console.read_stdin()
             console.run()
         else:
-            if args.pair_deck and table is not None:
-                table.start_pairing(pairing_profile(decks, args.pair_deck))
             run_app(args, config, loop, sims, scanner, profile, decks, journal, warning or problem)
     except KeyboardInterrupt:
         pass
