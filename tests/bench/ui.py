@@ -1,7 +1,8 @@
 """Benchmarks of the touchscreen app, headless (SDL's dummy driver).
 
 - scan-to-screen: a CARD frame written to the scanner's pty, to the display
-  flip that shows the card (p50, p99 over 1,000 cards);
+  flip that shows the card, the journal's commit included (p50, p99 over
+  1,000 cards);
 - idle CPU over 30 s on the auction, play and score-sheet screens;
 - resident memory after a full scripted rubber;
 - start to first frame of `honeymoon run --headless` (READY=1 on a fake
@@ -31,6 +32,7 @@ from device.hal.serial_device import SerialDevice  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.robots import deal_inputs  # noqa: E402
 from device.sim.links import PtyLink  # noqa: E402
+from device.store.journal import FILENAME, Journal  # noqa: E402
 from device.table import Table  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
@@ -82,7 +84,8 @@ def scan_to_screen(cards: int = 1000) -> list[float]:
     inputs: queue.Queue = queue.Queue()
     driver = SerialDevice(str(folder / "scanner"), inputs, "scanner").start()
     rng = random.Random(1)
-    table = Table(Game(Setup("plain", ("Anna", "Ben"), 0)))
+    journal = Journal(folder / FILENAME)  # as at the table: each card is stored (fsync) first
+    table = Table(Game(Setup("plain", ("Anna", "Ben"), 0)), journal=journal)
     app = _app(TableLoop(table, inputs, {"scanner": driver}))
     while not driver.connected:
         app.step(0.01)
@@ -91,7 +94,7 @@ def scan_to_screen(cards: int = 1000) -> list[float]:
         while len(latencies) < cards:
             game = app.table.game
             if game.phase == "finished":
-                app.loop.table = Table(Game(Setup("plain", ("Anna", "Ben"), 0)))
+                app.loop.table = Table(Game(Setup("plain", ("Anna", "Ben"), 0)), journal=journal)
                 continue
             for event in deal_inputs(game, rng):
                 latencies += _deliver(app, device, event)
