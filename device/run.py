@@ -87,7 +87,7 @@ def main(args: argparse.Namespace) -> int:
             Table(game, journal=journal, rubber=rubber).stop_early()
         game, rubber = new_game(args, config), None
     table = Table(game, profile, journal, rubber) if game is not None else None
-    devices = open_devices(scanner, bidbox, config, inputs, journal.applied())
+    devices = open_devices(scanner, bidbox, config, inputs, journal.applied() if journal else {})
     loop = TableLoop(table, inputs, devices)
     if args.pair_deck and table is not None:
         table.start_pairing(pairing_profile(decks, args.pair_deck))
@@ -145,7 +145,7 @@ def run_app(args, config, loop, sims, scanner, profile, decks, journal, message)
         ui.start = StartState(form=config["game"]["form"], players=list(config["game"]["players"]))
     if message:
         ui.banner, ui.banner_error = message, True
-    ui.history = journal.finished_results()
+    ui.history = journal.finished_results() if journal is not None else []
     size = tuple(args.size) if args.size else (screen["width"], screen["height"])
     factory = new_table_factory(profile, journal)
     app = App(loop, ui, size, args.screenshot_dir, sims, factory, decks)

@@ -13,14 +13,24 @@ from .history import rubber_result
 from .journal import FILENAME, Journal, JournalError
 
 
-def open_journal(data_dir: Path, clock=time.time) -> tuple[Journal, str | None]:
-    """The journal in `data_dir`, and a message when a damaged one was moved aside."""
+def open_journal(data_dir: Path, clock=time.time) -> tuple[Journal | None, str | None]:
+    """The journal in `data_dir`, and a message when a damaged one was moved aside.
+
+    When no journal can be opened at all (a folder that cannot be written),
+    the table still plays, without one, and the message says so.
+    """
     path = Path(data_dir) / FILENAME
     try:
         return Journal(path, clock), None
-    except JournalError as error:
-        moved = move_aside(path, clock)
-        return Journal(path, clock), f"the journal was damaged ({error}); kept as {moved.name}"
+    except (JournalError, OSError) as error:
+        problem = error
+    try:
+        moved = move_aside(path, clock) if path.exists() else None
+        journal = Journal(path, clock)
+    except (JournalError, OSError) as error:
+        return None, f"no journal ({error}): nothing will be kept"
+    kept = f"; kept as {moved.name}" if moved else ""
+    return journal, f"the journal was damaged ({problem}){kept}"
 
 
 def move_aside(path: Path, clock=time.time) -> Path:
@@ -34,13 +44,13 @@ def move_aside(path: Path, clock=time.time) -> Path:
     return target
 
 
-def resume(journal: Journal) -> tuple[Game | None, int | None, str | None]:
+def resume(journal: Journal | None) -> tuple[Game | None, int | None, str | None]:
     """The rubber in progress rebuilt from its events, exactly where it stopped.
 
     A rubber whose events no longer replay is left in the journal, unfinished
     and untouched, and a message says so; the table starts afresh.
     """
-    rubber = journal.unfinished()
+    rubber = journal.unfinished() if journal is not None else None
     if rubber is None:
         return None, None, None
     try:

@@ -63,3 +63,29 @@ def test_a_rubber_whose_end_was_not_stored_is_finished_at_start(tmp_path):
     assert journal.unfinished() is None
     (result,) = journal.finished_results()
     assert result["winner"] == expected.side_name(expected.sheet.winner)
+
+
+def test_a_folder_that_cannot_hold_a_journal_still_plays_without_one(tmp_path):
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("not a folder")
+    journal, message = open_journal(blocked)
+    assert journal is None and message.startswith("no journal (")
+    assert resume(journal) == (None, None, None)
+
+
+def test_run_without_a_journal_says_so_and_plays(tmp_path):
+    import subprocess
+    import sys
+
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("not a folder")
+    done = subprocess.run(
+        [sys.executable, "-m", "device.cli", "run", "--text", "--data-dir", str(blocked)]
+        + ["--new", "plain", "--players", "Anna", "Ben", "--config", str(tmp_path / "x")],
+        input="1s\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert "nothing will be kept" in done.stderr
