@@ -15,7 +15,7 @@ from .console import Console
 from .engine.errors import SetupError
 from .engine.events import Setup
 from .engine.game import Game
-from .hal.deck import DeckProfile
+from .hal.deck import DEFAULT_DECK, DeckProfile
 from .hal.serial_device import SerialDevice
 from .loop import TableLoop
 from .store.open import open_journal, resume
@@ -76,7 +76,7 @@ def main(args: argparse.Namespace) -> int:
         scanner, bidbox = sims["scanner"].link.url, sims["bidbox"].link.url
     folder = data_dir(args.data_dir)
     decks = folder / "decks"
-    profile = DeckProfile.load(decks / f"{args.deck}.json") if args.deck else None
+    profile = table_deck(decks, args.deck)
     journal, warning = open_journal(folder)
     game, rubber, problem = resume(journal)
     for message in (warning, problem):
@@ -104,6 +104,14 @@ def main(args: argparse.Namespace) -> int:
         for device in list(devices.values()) + list(sims.values()):
             (getattr(device, "stop", None) or device.close)()
     return 0
+
+
+def table_deck(decks: Path, name: str | None) -> DeckProfile | None:
+    """The paired deck to play with: --deck NAME, else the one paired in Settings."""
+    if name is not None:
+        return DeckProfile.load(decks / f"{name}.json")
+    default = decks / f"{DEFAULT_DECK}.json"
+    return DeckProfile.load(default) if default.exists() else None
 
 
 def pairing_profile(decks: Path, name: str) -> DeckProfile:

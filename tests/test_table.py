@@ -94,3 +94,16 @@ def test_deck_profile_refuses_a_second_tag_and_round_trips(tmp_path):
     path.write_text("{not json")
     with pytest.raises(Exception, match="deck profile"):
         DeckProfile.load(path)
+
+
+def test_the_deck_paired_in_settings_is_the_tables_deck(tmp_path):
+    from device.run import table_deck
+
+    decks = tmp_path / "decks"
+    assert table_deck(decks, None) is None
+    profile = DeckProfile("deck")
+    profile.pair(profile.deck.parse("SA"), b"\x01")
+    profile.save(decks / "deck.json")
+    assert table_deck(decks, None).card_for(b"\x01").text == "SA"
+    with pytest.raises(Exception, match="deck profile"):
+        table_deck(decks, "other")

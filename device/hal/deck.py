@@ -15,6 +15,8 @@ from pathlib import Path
 from device.engine.cards import DECKS, STANDARD, Card, Deck
 from device.engine.errors import RuleError
 
+DEFAULT_DECK = "deck"  # the name Settings' "Pair a deck" saves under
+
 
 class PairingError(RuleError):
     """A tag that cannot be paired (already used, or the card has one)."""

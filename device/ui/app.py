@@ -246,12 +246,12 @@ class App:
         self.ui.overlay = None
 
     def pair_deck(self) -> None:
-        from device.hal.deck import DeckProfile
+        from device.hal.deck import DEFAULT_DECK, DeckProfile
 
         if self.table is None:
             self.ui.banner, self.ui.banner_error = self.t.error("start a new rubber first"), True
             return
-        self.table.start_pairing(DeckProfile("deck"))
+        self.table.start_pairing(DeckProfile(DEFAULT_DECK))
         self.ui.overlay = None
         self._pairing_status()
 
