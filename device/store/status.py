@@ -22,7 +22,8 @@ def load_game(journal: Journal, rubber: int | None = None) -> tuple[int, Game]:
 
 
 def status(game: Game) -> dict:
-    """The current table, as `honeymoon status --json` prints it."""
+    """The current table, as `honeymoon status --json` prints it: exactly the keys of
+    the issue's contract; `tricks` holds the completed tricks of the deal."""
     deal = game.deal
     play = deal.play
     tricks = [
@@ -39,7 +40,6 @@ def status(game: Game) -> dict:
         "contract": str(deal.contract) if deal.contract else None,
         "declarer": game.name(deal.declarer),
         "tricks": tricks,
-        "trick": [str(c) for c in play.current] if play else [],
         "totals": dict(
             zip((game.side_name(0), game.side_name(1)), game.sheet.totals(), strict=True)
         ),

@@ -37,7 +37,6 @@ def test_status_prints_the_table(tmp_path, capsys):
         "contract": "1H",
         "declarer": "Anna",
         "tricks": [{"cards": ["SA", "S4"], "winner": "Ben"}],
-        "trick": ["HK"],
         "totals": {"Anna": 0, "Ben": 0},
     }
 
