@@ -156,5 +156,10 @@ def run_app(args, config, loop, sims, scanner, profile, decks, journal, message)
     ui.history = journal.finished_results() if journal is not None else []
     size = tuple(args.size) if args.size else (screen["width"], screen["height"])
     factory = new_table_factory(profile, journal)
-    app = App(loop, ui, size, args.screenshot_dir, sims, factory, decks)
+    import pygame
+
+    try:
+        app = App(loop, ui, size, args.screenshot_dir, sims, factory, decks)
+    except pygame.error as error:  # no screen here: say what to do instead
+        raise SetupError(f"no screen ({error}): try --headless, or --text") from None
     app.run()

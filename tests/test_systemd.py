@@ -167,3 +167,17 @@ def test_a_bad_config_names_the_line_and_the_table_starts_anyway(tmp_path):
     assert "line 3" in done.stderr and "starting with the defaults" in done.stderr
     assert "Traceback" not in done.stderr
     assert "Anna to call" in done.stdout or "auction" in done.stdout
+
+
+def test_no_screen_is_a_one_line_message_not_a_traceback(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "device.cli", "run", "--data-dir", str(tmp_path)]
+        + ["--new", "plain", "--players", "Anna", "Ben", "--config", str(tmp_path / "x")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=REPO,
+        env={**os.environ, "SDL_VIDEODRIVER": "no-such-driver"},
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "no screen" in done.stderr and "--headless" in done.stderr
