@@ -21,6 +21,9 @@ class TableLoop:
         self.inputs = inputs
         self.devices = dict(devices or {})
         self._error = False
+        # Before a rubber starts the screen may take inputs itself (cards drawn
+        # for the deal): it returns an Outcome, or None to let the table have it.
+        self.intercept = None
 
     def step(self, timeout: float) -> list[tuple[Input, Outcome]]:
         """Handle every waiting input, waiting up to `timeout` s for the first."""
@@ -39,10 +42,9 @@ class TableLoop:
         return done
 
     def handle(self, item: Input) -> Outcome:
-        if self.table is None:  # the start screen: devices may report, not play
-            outcome = Outcome(item.kind in ("connected", "lost"), "start a new rubber first")
-        else:
-            outcome = self.table.handle(item)
+        outcome = self.intercept(item) if self.intercept is not None else None
+        if outcome is None:
+            outcome = self._at_table(item)
         device = self.devices.get(item.source)
         if item.seq is not None and hasattr(device, "acknowledge"):
             device.acknowledge(item)  # stored or refused: either way, stop resending
@@ -51,6 +53,11 @@ class TableLoop:
             if self._error:
                 self._each("beep", BEEP_ERROR)
         return outcome
+
+    def _at_table(self, item: Input) -> Outcome:
+        if self.table is None:  # the start screen: devices may report, not play
+            return Outcome(item.kind in ("connected", "lost"), "start a new rubber first")
+        return self.table.handle(item)
 
     def show_turn(self) -> None:
         turn = self.table.leds() if self.table is not None else 0

@@ -159,7 +159,7 @@ def run_app(args, config, loop, sims, scanner, profile, decks, journal, message)
     import pygame
 
     try:
-        app = App(loop, ui, size, args.screenshot_dir, sims, factory, decks)
+        app = App(loop, ui, size, args.screenshot_dir, sims, factory, decks, profile)
     except pygame.error as error:  # no screen here: say what to do instead
         raise SetupError(f"no screen ({error}): try --headless, or --text") from None
     app.run()

@@ -12,6 +12,7 @@ import os
 import time
 from pathlib import Path
 
+from device.engine.errors import RuleError
 from device.engine.events import ClaimAnswered, ClaimMade, HonoursGiven, Setup
 from device.engine.game import Game
 from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input
@@ -36,6 +37,7 @@ class App:
         sims: dict | None = None,
         new_table=None,
         decks: Path | None = None,
+        profile=None,
     ):
         import pygame
 
@@ -60,6 +62,9 @@ class App:
         self.sims = sims or {}
         self.new_table = new_table  # builds a Table for a Setup chosen on the start screen
         self.decks = decks  # where a paired deck is saved
+        self.profile = profile  # the paired deck, for cards drawn before a rubber
+        if loop is not None:
+            loop.intercept = self.before_rubber
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         self._last_screen: str | None = None
         self._shots = 0
@@ -197,13 +202,17 @@ class App:
             setattr(self.ui.start, args[0], args[1])
         elif kind == "start":
             self.start_rubber()
+        elif kind == "draw-random":
+            self.draw_at_random()
+        elif kind == "draw-cancel":
+            self.ui.start.drawn, self.ui.start.first_dealer = None, None
         elif kind == "claim-seat":
             self.ui.claim_seat = args[0]
         elif kind == "new-rubber":
             self.new_rubber()
         elif kind == "resume":
             if self.table is not None:
-                self.ui.start = None
+                self.ui.start = None  # back to the rubber in progress
         elif kind == "pair-deck":
             self.pair_deck()
         elif kind == "cancel-pairing":
@@ -259,24 +268,95 @@ class App:
         start = self.ui.start
         if self.new_table is None or start is None:
             return
-        names = tuple(p.strip() for p in start.players)
-        dealer = start.first_dealer
-        if dealer is None:  # "draw a card": the higher card deals; the screen showed it
-            dealer = int.from_bytes(os.urandom(1), "big") % len(names)
+        if start.first_dealer is None:  # draw for the deal first
+            start.drawn = [None] * len(start.players)
+            return
         from device.engine.forms import find_form
 
+        names = tuple(p.strip() for p in start.players)
         known = {o.name for o in find_form(start.form).options}
         options = {k: v for k, v in start.options.items() if k in known}  # from another form
         try:
-            table = self.new_table(Setup(start.form, names, dealer, options))
-        except Exception as error:  # a bad name or option: say so and stay
+            table = self.new_table(Setup(start.form, names, start.first_dealer, options))
+        except RuleError as error:  # a bad name or option: say so and stay
             self.ui.banner, self.ui.banner_error = self.t.error(str(error)), True
+            start.drawn = None
             return
         if self.table is not None:
             self.table.stop_early()
             table.profile = table.profile or self.table.profile  # the paired deck stays
         self.loop.table = table
         self.ui.start, self.ui.overlay, self.ui.banner = None, None, None
+
+    # -- before a rubber: the start screen, and drawing for the deal ---------------------
+    def before_rubber(self, item: Input) -> Outcome | None:
+        """While the start screen shows, device inputs do not reach any game: a card
+        is a card drawn for the deal, the rest waits for the rubber to start."""
+        start = self.ui.start
+        if start is None or item.kind not in (CARD, CALL, KEY):
+            return None
+        if item.kind == KEY:
+            return self._start_key(item.value)
+        if item.kind != CARD or start.drawn is None or start.first_dealer is not None:
+            return Outcome(False, "start the new rubber first")
+        try:
+            card = self._drawn_card(item)
+        except RuleError as error:
+            return Outcome(False, str(error))
+        if str(card) in start.drawn:
+            return Outcome(False, f"{card} was already drawn")
+        start.drawn[start.drawn.index(None)] = str(card)
+        self._dealer_from_draw()
+        return Outcome(True, "")
+
+    def _start_key(self, key: str) -> Outcome:
+        """OK starts (drawing for the deal first), Undo takes back a drawn card."""
+        start = self.ui.start
+        if key == "OK":
+            self.start_rubber()
+            return Outcome(True, "")
+        if key == "MENU":
+            return Outcome(True, "menu", menu=True)
+        drawn = [c for c in start.drawn or [] if c is not None]
+        if key != "UNDO" or not drawn:
+            return Outcome(False, "there is nothing to undo")
+        start.drawn[start.drawn.index(drawn[-1])] = None
+        start.first_dealer = None
+        return Outcome(True, "")
+
+    def _drawn_card(self, item: Input):
+        from device.engine.forms import find_form
+
+        if item.uid is None:
+            return find_form(self.ui.start.form).deck.parse(item.value)
+        profile = self.table.profile if self.table is not None else self.profile
+        card = profile.card_for(item.uid) if profile is not None else None
+        if card is None:
+            raise RuleError("unknown card: pair this deck")
+        return card
+
+    def _dealer_from_draw(self) -> None:
+        from device.engine.forms import find_form
+
+        start = self.ui.start
+        if None not in start.drawn:
+            form = find_form(start.form)
+            drawn = [form.deck.parse(text) for text in start.drawn]
+            start.first_dealer = form.dealer_by_draw(drawn)
+
+    def draw_at_random(self) -> None:
+        """Let the table draw for the players that have not drawn."""
+        import random
+
+        from device.engine.forms import find_form
+
+        start = self.ui.start
+        deck = [str(c) for c in find_form(start.form).deck.cards if str(c) not in start.drawn]
+        rng = random.Random(os.urandom(8))
+        for seat, card in enumerate(start.drawn):
+            if card is None:
+                start.drawn[seat] = deck.pop(rng.randrange(len(deck)))
+        self._dealer_from_draw()
 
     # -- keyboard (simulation) ---------------------------------------------------------
     def key(self, name: str) -> None:

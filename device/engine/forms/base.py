@@ -97,6 +97,13 @@ class GameForm:
     def first_speaker(self, dealer: int, options: dict) -> int:
         return dealer if options.get("dealer_bids_first") else (dealer + 1) % self.players
 
+    def dealer_by_draw(self, drawn: list) -> int:
+        """Who deals first when each player draws a card: the highest card, and
+        between equal ranks the higher suit (spades, hearts, diamonds, clubs)."""
+        if len(drawn) != self.players or len(set(drawn)) != len(drawn):
+            raise SetupError("each player draws one card, all different")
+        return max(range(len(drawn)), key=lambda seat: (drawn[seat].rank, drawn[seat].suit.order))
+
     def first_drawer(self, dealer: int) -> int:
         return (dealer + 1) % self.players
 

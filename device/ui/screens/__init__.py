@@ -9,6 +9,7 @@ from .base import Target, UiState
 # phase or overlay -> module in this package
 MODULES = {
     "start": "start",
+    "cut": "cut",
     "draw": "draw_phase",
     "auction": "auction",
     "play": "play",
@@ -32,7 +33,7 @@ def screen_name(view, ui: UiState) -> str:
     if ui.overlay is not None:
         return ui.overlay
     if view is None:
-        return "start"
+        return "cut" if ui.start is not None and ui.start.drawn is not None else "start"
     return view.phase
 
 

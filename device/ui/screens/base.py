@@ -39,6 +39,7 @@ class StartState:
     first_dealer: int | None = None  # None: draw a card for it
     editing: int | None = None  # which player's name the keyboard types into
     can_resume: bool = False
+    drawn: list[str] | None = None  # cards drawn for the deal, per player, while drawing
 
 
 @dataclass
