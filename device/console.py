@@ -26,10 +26,10 @@ from .engine.events import (
     Undone,
 )
 from .engine.game import Game
-from .hal.events import CALL, CARD, KEY, Input
+from .hal.events import Input
 from .loop import TableLoop
 from .sheet_text import deal_line, render_sheet
-from .sim.keyboard import SCANNER, parse_tokens
+from .sim.keyboard import input_kind, parse_tokens
 from .sim.script import press
 
 HELP = """Type cards (SA, H10), calls (1S, 3NT, p, x, xx) and keys (ok, undo, menu).
@@ -90,11 +90,10 @@ def status(game: Game) -> str:
 class Console:
     """Reads typed lines on a thread; the loop thread applies them."""
 
-    def __init__(self, loop: TableLoop, sims=None, out=None, decks=None, uids=False):
+    def __init__(self, loop: TableLoop, sims=None, out=None, uids=False):
         self.loop = loop
         self.sims = sims or {}
         self.out = out or sys.stdout
-        self.decks = decks  # where paired deck profiles are saved
         self.uids = uids  # simulated scanner sends tag UIDs, as an unpaired deck would
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.running = True
@@ -145,9 +144,6 @@ class Console:
         return status(self.game)
 
     def _outcome_text(self, outcome) -> str:
-        table = self.loop.table
-        if outcome.accepted and outcome.message.startswith("paired") and self.decks:
-            table.profile.save(self.decks / f"{table.profile.name}.json")  # progress survives
         if not outcome.accepted:
             return f"! {outcome.message}"
         if outcome.event is None:
@@ -180,8 +176,7 @@ class Console:
         if sim is not None:  # through the simulated device and the serial line
             press(self.sims, device, what, self.uids)
             return
-        kind = CARD if device == SCANNER else KEY if what in ("OK", "UNDO", "MENU") else CALL
-        self.loop.inputs.put(Input(kind, what, "keyboard"))
+        self.loop.inputs.put(Input(input_kind(device, what), what, "keyboard"))
 
     def apply(self, event: Event) -> None:
         """A screen action (claim, answer, honours): through the table, so it is stored."""

@@ -90,10 +90,12 @@ def main(args: argparse.Namespace) -> int:
     devices = open_devices(scanner, bidbox, config, inputs, journal.applied() if journal else {})
     loop = TableLoop(table, inputs, devices)
     if args.pair_deck and table is not None:
-        table.start_pairing(pairing_profile(decks, args.pair_deck))
+        table.start_pairing(
+            pairing_profile(decks, args.pair_deck), decks / f"{args.pair_deck}.json"
+        )
     try:
         if args.text:
-            console = Console(loop, sims, decks=decks, uids=args.uids)
+            console = Console(loop, sims, uids=args.uids)
             console.read_stdin()
             console.run()
         else:

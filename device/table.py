@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 
 from .engine.calls import Call
 from .engine.errors import RuleError
@@ -46,15 +47,19 @@ class Table:
         self.game = game
         self.profile = profile
         self.pairing: Pairing | None = None
+        self._profile_path: Path | None = None
         self.journal = journal
         self.rubber = rubber
         if journal is not None and rubber is None:
             self.rubber = journal.new_rubber(game.setup)
         self._finished = game.phase == "finished"
 
-    def start_pairing(self, profile: DeckProfile) -> None:
+    def start_pairing(self, profile: DeckProfile, save_to: Path | None = None) -> None:
+        """Pair a deck; with `save_to`, the profile is saved after every card, so a
+        half-paired deck goes on where it stopped."""
         self.profile = profile
         self.pairing = Pairing(profile)
+        self._profile_path = save_to
 
     def handle(self, item: Input) -> Outcome:
         if item.kind == CONNECTED:
@@ -138,6 +143,8 @@ class Table:
         if item.uid is None:
             return Outcome(False, "this scanner reads card codes: its deck needs no pairing")
         card = self.pairing.offer(item.uid)
+        if self._profile_path is not None:
+            self.profile.save(self._profile_path)
         done, total = self.pairing.progress
         if self.pairing.next_card is None:
             self.pairing = None

@@ -107,3 +107,13 @@ def test_the_deck_paired_in_settings_is_the_tables_deck(tmp_path):
     assert table_deck(decks, None).card_for(b"\x01").text == "SA"
     with pytest.raises(Exception, match="deck profile"):
         table_deck(decks, "other")
+
+
+def test_pairing_saves_the_profile_after_every_card(tmp_path):
+    t = table("plain")
+    path = tmp_path / "decks" / "home.json"
+    t.start_pairing(DeckProfile("home"), path)
+    t.handle(Input(CARD, "", uid=fake_uid("A")))
+    t.handle(Input(CARD, "", uid=fake_uid("B")))
+    saved = DeckProfile.load(path)
+    assert len(saved.tags) == 2 and saved.card_for(fake_uid("B")).text == "SK"

@@ -14,6 +14,11 @@ BIDBOX = "bidbox"
 KEYS = ("OK", "UNDO", "MENU")
 
 
+def input_kind(device: str, what: str) -> str:
+    """The Input kind of a parsed token: card, key or call."""
+    return "card" if device == SCANNER else "key" if what in KEYS else "call"
+
+
 def parse_tokens(line: str) -> list[tuple[str, str, tuple[str, ...]]]:
     """[(device, what, buttons)]: ("scanner", "SA", ()) or ("bidbox", "1S", ("1", "S")).
 

@@ -111,8 +111,6 @@ class App:
             self.ui.banner, self.ui.banner_error = self.t.error(outcome.message), True
         elif item.kind in (CARD, CALL, KEY, CONNECTED):
             self.ui.banner = None
-        if outcome.accepted and outcome.message.startswith("paired") and self.decks is not None:
-            self.table.profile.save(self.decks / f"{self.table.profile.name}.json")
         self._pairing_status()
 
     def _pairing_status(self) -> None:
@@ -260,7 +258,8 @@ class App:
         if self.table is None:
             self.ui.banner, self.ui.banner_error = self.t.error("start a new rubber first"), True
             return
-        self.table.start_pairing(DeckProfile(DEFAULT_DECK))
+        path = self.decks / f"{DEFAULT_DECK}.json" if self.decks is not None else None
+        self.table.start_pairing(DeckProfile(DEFAULT_DECK), path)
         self.ui.overlay = None
         self._pairing_status()
 
@@ -392,7 +391,7 @@ class App:
         self.dirty = True
 
     def submit(self) -> None:
-        from device.sim.keyboard import parse_tokens
+        from device.sim.keyboard import input_kind, parse_tokens
 
         text, self.ui.typed = self.ui.typed, ""
         if not text:
@@ -403,8 +402,7 @@ class App:
             self.ui.banner, self.ui.banner_error = self.t.error(str(error)), True
             return
         for device, what, _ in tokens:
-            kind = CARD if device == "scanner" else KEY if what in KEY_NAMES.values() else CALL
-            self.press(kind, what)
+            self.press(input_kind(device, what), what)
 
     def press(self, kind: str, what: str) -> None:
         """A typed card, call or key: through the simulated device if there is one."""
