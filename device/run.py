@@ -18,6 +18,7 @@ from .engine.game import Game
 from .hal.deck import DEFAULT_DECK, DeckProfile
 from .hal.serial_device import SerialDevice
 from .loop import TableLoop
+from .store.lock import FolderBusy, FolderLock
 from .store.open import open_journal, resume
 from .table import Table
 
@@ -68,13 +69,17 @@ def main(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"{error}; starting with the defaults", file=sys.stderr)
         config = defaults()
+    folder = data_dir(args.data_dir)
+    try:
+        lock = FolderLock(folder).acquire()  # held until this process ends
+    except FolderBusy as error:
+        raise SetupError(str(error)) from None
     inputs: queue.Queue = queue.Queue()
     scanner = args.scanner or config["devices"]["scanner"]
     bidbox = args.bidbox or config["devices"]["bidbox"]
     sims = start_simulated_devices() if args.simulate else {}
     if sims:
         scanner, bidbox = sims["scanner"].link.url, sims["bidbox"].link.url
-    folder = data_dir(args.data_dir)
     decks = folder / "decks"
     profile = table_deck(decks, args.deck)
     journal, warning = open_journal(folder)
@@ -105,6 +110,7 @@ def main(args: argparse.Namespace) -> int:
     finally:
         for device in list(devices.values()) + list(sims.values()):
             (getattr(device, "stop", None) or device.close)()
+        lock.close()
     return 0
 
 
