@@ -36,6 +36,11 @@ BUZZER = 22  # a passive piezo buzzer, driven by PWM
 
 RC522_BAUD = 1000000  # well below the RC522's 10 MHz: tolerant of long jumper wires
 BOOT_FILE = "boot_count"
+# Counted boot numbers stay below RANDOM_BOOT in practice (a billion starts);
+# a start whose count cannot be trusted takes a random one from RANDOM_BOOT to
+# MAX_BOOT - 1 (count_boot). All fit 31 bits: a small int on every port.
+RANDOM_BOOT = 1 << 30
+MAX_BOOT = 1 << 31
 MAINTENANCE_KEY = "MENU"  # held at power-up: main.py leaves Ctrl-C on and stops
 READ_MAX = 256  # serial bytes taken per loop turn, so a flood cannot stall the loop
 
@@ -109,17 +114,54 @@ class UsbSerial:
         self._out.write(data)
 
 
-def count_boot(path):
-    """This start's number: one more than the last, kept in a small file, so the
-    host can tell a restarted device (new boot, seqs from 0) from a resend."""
+def count_boot(path, open_file=open, random_boot=None):
+    """This start's number, never one used before, so that the host can tell a
+    restarted device (new boot, seqs from 0) from a resend.
+
+    Normally one more than the last, kept in a small file. When the file is
+    missing, unreadable or damaged (a power loss while it was written, a
+    filesystem put back from elsewhere), or cannot be written, a counted
+    number might come round again: this start takes a random number from
+    RANDOM_BOOT up instead (PROTOCOL.md, "boot"), and counting goes on from it.
+    The file is read back after writing: a flash that keeps nothing is not
+    trusted either.
+    """
+    random_boot = random_boot or _random_boot
     try:
-        with open(path) as f:
-            boot = int(f.read()) + 1
-    except (OSError, ValueError):  # first start, or a file cut short by a power loss
-        boot = 1
-    with open(path, "w") as f:
-        f.write(str(boot))
+        with open_file(path) as f:
+            last = int(f.read())
+    except (OSError, ValueError):  # missing, unreadable, cut short, not a number
+        last = None
+    if last is not None and not 0 <= last < MAX_BOOT - 1:
+        last = None  # out of range: damaged too
+    boot = random_boot() if last is None else last + 1
+    try:
+        with open_file(path, "w") as f:
+            f.write(str(boot))
+        with open_file(path) as f:
+            kept = int(f.read()) == boot
+    except (OSError, ValueError):
+        kept = False
+    if not kept and last is not None:
+        # The file still says `last` (or nothing that can be trusted): the next
+        # start would count boot again. A random one now, so it never repeats.
+        boot = random_boot()
     return boot
+
+
+def _random_boot():
+    """A random number from RANDOM_BOOT to MAX_BOOT - 1, from the hardware's
+    random source where there is one (os.urandom on the Pico)."""
+    try:
+        import os
+
+        data = os.urandom(4)
+        bits = (data[0] << 24) | (data[1] << 16) | (data[2] << 8) | data[3]
+    except (ImportError, AttributeError, OSError):
+        import random
+
+        bits = random.getrandbits(30)
+    return RANDOM_BOOT + (bits % RANDOM_BOOT)
 
 
 class Hardware:

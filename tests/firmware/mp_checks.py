@@ -360,16 +360,102 @@ def check_board_hello_and_boot_counter():
     board = load_board()
     path = TMP + "/boot_count"
     with open(path, "w") as f:
-        f.write("garbage")  # a file cut short by a power loss
+        f.write("41")
     bench, world = board_bench()
     bench.run(5)
     assert protocol.parse_hello(bench.frames()[0].payload) == {
         "kind": "combo",
         "fw": app.FW_VERSION,
         "id": "e6614103e7452d2f",
-        "boot": "1",
+        "boot": "42",
     }
-    assert [board.Hardware(serial=fake_hw.Line(), boot_file=path).boot for _ in range(2)] == [2, 3]
+    boots = [board.Hardware(serial=fake_hw.Line(), boot_file=path).boot for _ in range(2)]
+    assert boots == [43, 44]
+    # No place for the file at all (read and write fail): the board still starts.
+    nowhere = board.Hardware(serial=fake_hw.Line(), boot_file=TMP + "/no/such/dir/boot_count")
+    assert board.RANDOM_BOOT <= nowhere.boot < board.MAX_BOOT
+
+
+class Files:
+    """A flash for board.count_boot: `open_file(path, mode)` as open() is, with
+    the damage asked for: unreadable (reading fails), unwritable (writing
+    fails) or forgetful (writes succeed and keep nothing)."""
+
+    def __init__(self, text=None):
+        self.text = text  # None: no file
+        self.unreadable = self.unwritable = self.forgetful = False
+
+    def open_file(self, path, mode="r"):
+        if mode == "w" and self.unwritable:
+            raise OSError(30)  # EROFS
+        if mode == "r" and (self.unreadable or self.text is None):
+            raise OSError(2)  # ENOENT
+        return _File(self, mode)
+
+
+class _File:
+    def __init__(self, files, mode):
+        self.files, self.mode = files, mode
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def read(self):
+        return self.files.text
+
+    def write(self, text):
+        if not self.files.forgetful:
+            self.files.text = text
+
+
+def _starts(files, count, random_boot):
+    board = load_board()
+    return [board.count_boot("boot_count", files.open_file, random_boot) for _ in range(count)]
+
+
+def check_boot_counts_up_from_a_good_file():
+    files = Files("7")
+    assert _starts(files, 3, lambda: 1 / 0) == [8, 9, 10]  # no random number needed
+    assert files.text == "10"
+
+
+def check_boot_from_a_missing_or_damaged_file_is_random():
+    board = load_board()
+    picks = iter((1234567890, 1111111111, 2000000000, 1500000000, 1073741824))
+    damaged = (None, "", "garbage", "12x", "-5", str(board.MAX_BOOT - 1), "99999999999")
+    for text in damaged[:5]:
+        files = Files(text)
+        boot = _starts(files, 1, lambda: next(picks))[0]
+        assert board.RANDOM_BOOT <= boot < board.MAX_BOOT, (text, boot)
+        assert files.text == str(boot)  # counting goes on from it
+    for text in damaged[5:]:  # past the top: damaged too
+        assert _starts(Files(text), 1, lambda: 1300000000) == [1300000000]
+
+
+def check_boot_never_repeats_when_the_file_cannot_be_kept():
+    board = load_board()
+    picks = iter(range(board.RANDOM_BOOT + 100, board.RANDOM_BOOT + 200))
+    random_boot = lambda: next(picks)  # noqa: E731
+    for damage in ("unreadable", "unwritable", "forgetful"):
+        files = Files("7")
+        setattr(files, damage, True)
+        boots = _starts(files, 5, random_boot)
+        # Each start random: the file still says 7 (or cannot be read), so 8 is
+        # left for the day it can be kept again.
+        assert len(set(boots)) == 5 and 8 not in boots, (damage, boots)
+        setattr(files, damage, False)  # mended: counting goes on with no repeat
+        more = _starts(files, 3, random_boot)
+        assert len(set(boots + more)) == 8, (damage, boots, more)
+
+
+def check_boot_random_source():
+    board = load_board()
+    boots = [board._random_boot() for _ in range(20)]
+    assert all(board.RANDOM_BOOT <= boot < board.MAX_BOOT for boot in boots)
+    assert len(set(boots)) > 15  # random, not a constant
 
 
 def check_board_reads_each_card_once():
@@ -464,6 +550,10 @@ CHECKS = (
     check_crc_a,
     check_rc522_driver_reads_uids,
     check_board_hello_and_boot_counter,
+    check_boot_counts_up_from_a_good_file,
+    check_boot_from_a_missing_or_damaged_file_is_random,
+    check_boot_never_repeats_when_the_file_cannot_be_kept,
+    check_boot_random_source,
     check_board_reads_each_card_once,
     check_board_keys_make_calls,
     check_board_leds_and_buzzer,

@@ -48,7 +48,7 @@ def test_any_bytes_from_the_host_are_survived(noise):
 
 # MicroPython has these (the Pico's build); protocol.py is copied beside the firmware.
 MICROPYTHON_IMPORTS = {"firmware_bridge", "protocol", "app", "board", "keys", "mfrc522"}
-MICROPYTHON_IMPORTS |= {"machine", "micropython", "select", "sys", "time"}
+MICROPYTHON_IMPORTS |= {"machine", "micropython", "os", "random", "select", "sys", "time"}
 
 
 @pytest.mark.parametrize(
