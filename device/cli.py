@@ -7,13 +7,22 @@ standard error that names the place and the reason; never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import math
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from .engine.errors import RuleError
 
 EXIT_BAD_INPUT = 2
+EXIT_NO_OUTPUT = 1
+MAX_DEPTH = 32  # a record is 4 levels deep; deeper is not a record (and not a stack to spend)
+MAX_LINE = 400  # an error line quotes what it refuses, but not a whole file of it
+SCREEN_SIDES = (240, 3840)  # pixels: a small TFT to a 4K screen (either way round)
 
 
 class UsageError(Exception):
@@ -25,6 +34,37 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         raise UsageError(f"{self.prog}: {message}")
+
+
+def _whole(low: int, high: int, what: str):
+    """An argparse type: a whole number from `low` to `high`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what}, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what}, not {value}")
+        return value
+
+    return parse
+
+
+def _number(low: float, high: float, what: str, low_open: bool = False):
+    """An argparse type: a finite number from `low` (excluded when `low_open`) to `high`."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what}, not {text!r}") from None
+        above = value > low if low_open else value >= low
+        if not (math.isfinite(value) and above and value <= high):
+            raise argparse.ArgumentTypeError(f"{what}, not {text}")
+        return value
+
+    return parse
 
 
 SCORE_HELP = "Score one deal taken alone and print it as JSON."
@@ -96,7 +136,12 @@ def _add_journal_parsers(commands) -> None:
     )
     export.add_argument("--data-dir", metavar="DIR", help="where the journal lives")
     export.add_argument("--format", choices=("pbn", "json"), default="pbn")
-    export.add_argument("--rubber", type=int, metavar="N", help="which rubber (default: latest)")
+    export.add_argument(
+        "--rubber",
+        type=_whole(1, 2**63 - 1, "a rubber number from 1"),
+        metavar="N",
+        help="which rubber (default: latest)",
+    )
 
 
 def _add_run_parser(commands) -> None:
@@ -121,7 +166,14 @@ def _add_run_parser(commands) -> None:
     run.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     run.add_argument("--screenshot-dir", metavar="DIR", help="a PNG of each new screen")
     run.add_argument("--lang", choices=("en", "nl"), help="language of the screen")
-    run.add_argument("--size", type=int, nargs=2, metavar=("W", "H"), help="screen size")
+    low, high = SCREEN_SIDES
+    run.add_argument(
+        "--size",
+        type=_whole(low, high, f"a width and height from {low} to {high} pixels"),
+        nargs=2,
+        metavar=("W", "H"),
+        help="screen size",
+    )
     run.add_argument("--rotation", type=int, choices=(0, 90, 180, 270))
     run.add_argument("--text", action="store_true", help="run in the terminal, no screen")
 
@@ -136,17 +188,32 @@ def _add_sim_parser(commands) -> None:
         "printed paths: honeymoon run --scanner PATH --bidbox PATH.",
     )
     sim.add_argument("--dir", default="/tmp/honeymoon-sim", help="folder for the pty links")
-    sim.add_argument("--tcp", type=int, metavar="PORT", help="listen on PORT and PORT+1")
+    sim.add_argument(
+        "--tcp",
+        type=_whole(0, 65534, "a TCP port from 0 (any free one) to 65534 (it uses PORT+1 too)"),
+        metavar="PORT",
+        help="listen on PORT and PORT+1",
+    )
     sim.add_argument("--uids", action="store_true", help="scan tag UIDs instead of card codes")
     sim.add_argument("--record", metavar="FILE", help="play a game record (or -) instead")
-    sim.add_argument("--speed", type=float, default=5.0, help="record inputs per second")
+    sim.add_argument(
+        "--speed",
+        type=_number(0, math.inf, "inputs per second, 0 (no wait) or more"),
+        default=5.0,
+        help="record inputs per second (0: no wait)",
+    )
     sim.add_argument(
         "--fault",
         action="append",
         metavar="NAME=CHANCE",
         help="inject faults per frame: garbage, bad-crc, duplicate (e.g. bad-crc=0.1)",
     )
-    sim.add_argument("--unplug-every", type=float, metavar="S", help="unplug the scanner")
+    sim.add_argument(
+        "--unplug-every",
+        type=_number(0, 86400, "seconds above 0 and at most 86400", low_open=True),
+        metavar="S",
+        help="unplug the scanner every S seconds",
+    )
 
 
 # -- score --------------------------------------------------------------------------
@@ -191,24 +258,45 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 # -- replay --------------------------------------------------------------------------
-def _read_record(path: str) -> object:
+def read_record(path: str) -> object:
+    """A record file (or - for standard input) parsed as JSON; UsageError names the file."""
+    name = "standard input" if path == "-" else path
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        raise UsageError(f"{path}: {error.strerror or error}") from None
+        raise UsageError(f"{name}: {error.strerror or error}") from None
     except UnicodeDecodeError:
-        raise UsageError(f"{path}: not UTF-8 text") from None
+        raise UsageError(f"{name}: not UTF-8 text") from None
     try:
-        return json.loads(text)
+        record = json.loads(text)
     except json.JSONDecodeError as error:
-        name = "standard input" if path == "-" else path
         raise UsageError(f"{name}: line {error.lineno} column {error.colno}: {error.msg}") from None
+    except RecursionError:
+        raise UsageError(f"{name}: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as error:  # a number of more than 4,300 digits
+        raise UsageError(f"{name}: {error}") from None
+    if _depth(record) > MAX_DEPTH:
+        raise UsageError(f"{name}: nested more than {MAX_DEPTH} levels deep")
+    return record
+
+
+def _depth(value: object) -> int:
+    """How deeply lists and objects nest in `value`; without recursion, so any depth is safe."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            children = item.values() if isinstance(item, dict) else item
+            if depth <= MAX_DEPTH:
+                todo += [(child, depth + 1) for child in children]
+    return deepest
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from .engine.record import play_record, sheet_report
 
-    game = play_record(_read_record(args.file))
+    game = play_record(read_record(args.file))
     print(json.dumps(sheet_report(game), indent=2))
     return 0
 
@@ -227,21 +315,48 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_run(args: argparse.Namespace) -> int:
-    from .run import main as run_main
-
-    return run_main(args)
-
-
 def cmd_sim_devices(args: argparse.Namespace) -> int:
+    from .engine.record import play_record
     from .sim.devices import Faults
+    from .sim.main import SimError
     from .sim.main import main as sim_main
+    from .sim.script import record_steps
 
     try:
         Faults.parse(args.fault or [])
     except ValueError as error:
         raise UsageError(f"honeymoon sim-devices: {error}") from None
-    return sim_main(args)
+    steps = None
+    if args.record:
+        record = read_record(args.record)
+        play_record(record)  # a record the engine refuses is refused here, with its place
+        steps = record_steps(record)
+    try:
+        return sim_main(args, steps)
+    except SimError as error:
+        raise UsageError(f"honeymoon sim-devices: {error}") from None
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Bad --size and --screenshot-dir are refused before anything starts."""
+    from .run import main as run_main
+
+    if args.screenshot_dir is not None:
+        _check_screenshot_dir(Path(args.screenshot_dir))
+    return run_main(args)
+
+
+def _check_screenshot_dir(folder: Path) -> None:
+    """The folder exists (made if need be) and takes a file; UsageError says why not."""
+    where = f"honeymoon run: --screenshot-dir {folder}"
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{where}: not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise UsageError(f"{where}: cannot write there ({error.strerror or error})") from None
 
 
 def _stored_game(args, rubber: int | None = None):
@@ -290,14 +405,51 @@ COMMANDS = {
 
 
 def main(argv: list[str] | None = None) -> int:
+    command = None
     try:
         args = build_parser().parse_args(argv)
-        return COMMANDS[args.command](args)
+        command = args.command
+        status = COMMANDS[command](args)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        return status
     except (UsageError, RuleError) as error:
-        print(str(error), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _refuse(str(error))
     except KeyboardInterrupt:
         return 130
+    except OSError as error:
+        if command == "run" or error.errno not in OUTPUT_ERRNOS:
+            raise
+        return _output_failed(command, error)
+    except (Exception, RecursionError) as error:
+        if command in (None, "run"):
+            raise  # the table itself: a crash is for the log and systemd's restart
+        # Whatever a command is given, it ends in one line: say what went wrong.
+        return _refuse(f"honeymoon {command}: cannot go on: {type(error).__name__}: {error}")
+
+
+# What writing to standard output can fail with: a closed pipe, a full or broken disk.
+OUTPUT_ERRNOS = {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT}
+
+
+def _refuse(message: str) -> int:
+    print(one_line(message), file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def one_line(text: str) -> str:
+    """`text` as one printable line: control characters escaped, a long quote cut short."""
+    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
+
+
+def _output_failed(command: str, error: OSError) -> int:
+    """Standard output cannot be written: stop writing to it and say so on standard error."""
+    with contextlib.suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the exit's own flush must not fail again
+    if error.errno != errno.EPIPE:  # a closed pipe is the reader's choice: nothing to say
+        print(f"honeymoon {command}: cannot write the output: {error.strerror}", file=sys.stderr)
+    return EXIT_NO_OUTPUT
 
 
 if __name__ == "__main__":

@@ -55,16 +55,27 @@ def _setup(record: Any) -> Setup:
     unknown = set(record) - RECORD_KEYS
     if unknown:
         raise RecordError(f"record: unknown key {sorted(unknown)[0]!r}")
+    form = record.get("game", DEFAULT)
+    if not isinstance(form, str):
+        raise RecordError("game: must be the name of a game form, like draw-and-discard")
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError("players: must be a list of names")
-    first = record.get("first_dealer", players[0] if players else None)
-    if first not in players:
-        raise RecordError(f"first_dealer: {first!r} is not one of the players")
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("options: must be an object")
-    return Setup(record.get("game", DEFAULT), tuple(players), players.index(first), options)
+    return Setup(form, tuple(players), _first_dealer(record, players), options)
+
+
+def _first_dealer(record: dict, players: list[str]) -> int:
+    """The first dealer's seat; without the field, the first player's (the engine then
+    refuses a wrong number of players in its own words)."""
+    if "first_dealer" not in record:
+        return 0
+    first = record["first_dealer"]
+    if not isinstance(first, str) or first not in players:
+        raise RecordError(f"first_dealer: {first!r} is not one of the players")
+    return players.index(first)
 
 
 def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
@@ -110,6 +121,8 @@ def _honours(game: Game, place: str, honours: Any) -> None:
     if not isinstance(honours, dict) or len(honours) > 1:
         raise RecordError(f"{place}: must be {{NAME: 100 or 150}}, for one player")
     for name, points in honours.items():
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise RecordError(f"{place}: must be {{NAME: 100 or 150}}, for one player")
         seat = _seat(game, place, name)
         deal = game.deal
         if deal.honours_from == "cards":
@@ -148,6 +161,8 @@ def to_record(game: Game) -> dict:
     """The game as a record that `play_record` plays back to the same sheet."""
     deals = []
     for deal in game.deals:
+        if deal.auction is None:
+            break  # a deal still in its draw phase (the last) has nothing to record
         entry: dict[str, Any] = {"calls": [str(c) for _, c in deal.auction.calls]}
         if deal.play is not None:
             entry["cards"] = _cards_in_order(deal)
@@ -160,8 +175,6 @@ def to_record(game: Game) -> dict:
             holder = next(p for s, p in enumerate(game.players) if game.form.side(s) == side)
             entry["honours"] = {holder: deal.honours[side]}
         deals.append(entry)
-    if deals and game.deal.auction is None:
-        deals.pop()  # a deal still in its draw phase has nothing to record
     setup = game.setup
     return {
         "game": setup.form,

@@ -65,6 +65,7 @@ class SerialDevice:
         self.session: tuple[str, int] | None = None
         self.hello: dict[str, str] = {}
         self.connected = False
+        self._said_failing = False  # the screen has heard why the device is not there
         self.stats = {"frames": 0, "dropped": 0, "duplicates": 0, "reconnects": 0}
 
     # -- the table's side ----------------------------------------------------------
@@ -100,23 +101,42 @@ class SerialDevice:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                self._connect()
-                self._read_until_lost()
+                if self._connect():
+                    self._read_until_lost()
             except (serial.SerialException, OSError) as error:
                 log.info("%s: %s", self.name, error)
             self._close()
             if self.connected:
                 self.connected = False
                 self.stats["reconnects"] += 1
+                self._said_failing = True  # this outage is announced: no open failure below
                 self.inputs.put(Input(LOST, f"{self.name} disconnected", self.name))
             self._stop.wait(self.retry)
 
-    def _connect(self) -> None:
-        port = self._open(self.url, baudrate=115200, timeout=READ_TIMEOUT_S, write_timeout=0.5)
+    def _connect(self) -> bool:
+        try:
+            port = self._open(self.url, baudrate=115200, timeout=READ_TIMEOUT_S, write_timeout=0.5)
+        except (serial.SerialException, OSError, ValueError) as error:  # ValueError: bad URL
+            self._cannot_open(error)
+            return False
         with self._write_lock:
             self._port = port
         self.session = None
         self._send(p.IDENTIFY)
+        return True
+
+    def _cannot_open(self, error: Exception) -> None:
+        """The first failure to open says why, on the screen (as LOST) and in the log; the
+        retries every `retry` seconds stay quiet (an outage after a connection has said
+        LOST already)."""
+        if self._said_failing:
+            log.info("%s: %s", self.name, error)
+            return
+        self._said_failing = True
+        url = _printable(self.url)
+        message = f"{self.name} cannot be opened ({url}): {_printable(open_failure(error))}"
+        log.warning("%s; retrying every %.1f s", message, self.retry)
+        self.inputs.put(Input(LOST, message, self.name))
 
     def _read_until_lost(self) -> None:
         decoder = p.Decoder()
@@ -191,6 +211,19 @@ class SerialDevice:
         if port is not None:
             with contextlib.suppress(serial.SerialException, OSError):
                 port.close()
+
+
+def open_failure(error: Exception) -> str:
+    """The reason in pyserial's "could not open port X: [Errno 2] No such file or
+    directory: 'X'" alone: "No such file or directory"."""
+    text = str(error)
+    if "] " in text:
+        text = text.rsplit("] ", 1)[1].split(": ", 1)[0]
+    return text or type(error).__name__
+
+
+def _printable(text: str) -> str:
+    return "".join(c if c.isprintable() else "?" for c in text)
 
 
 def _text(frame: p.Frame) -> str:

@@ -8,6 +8,7 @@ frames, and an unplug and replug.
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -38,7 +39,10 @@ class Faults:
             field = name.strip().replace("-", "_")
             if field not in ("garbage", "bad_crc", "duplicate"):
                 raise ValueError(f"unknown fault {name!r} (garbage, bad-crc, duplicate)")
-            chance = float(value or "0.1")
+            try:
+                chance = float(value or "0.1")
+            except ValueError:
+                chance = math.nan  # refused just below, in the same words
             if not 0 <= chance <= 1:
                 raise ValueError(f"fault {name}: a chance from 0 to 1, not {value}")
             setattr(faults, field, chance)

@@ -3,7 +3,6 @@ keyboard or by a game record, speaking protocol v1 over ptys or TCP."""
 
 from __future__ import annotations
 
-import json
 import sys
 import threading
 import time
@@ -12,9 +11,14 @@ from pathlib import Path
 from .devices import Faults, SimDevice
 from .keyboard import SCANNER, parse_tokens
 from .links import PtyLink, TcpLink
-from .script import play_steps, press, record_steps
+from .script import play_steps, press
 
 DEFAULT_DIR = "/tmp/honeymoon-sim"
+
+
+class SimError(Exception):
+    """The simulated devices cannot start (a port in use, a folder that cannot hold the
+    links); the message says which and why, in one line."""
 
 
 def make_sims(args, seed=None) -> dict[str, SimDevice]:
@@ -24,7 +28,7 @@ def make_sims(args, seed=None) -> dict[str, SimDevice]:
         if args.tcp:
             links["bidbox"] = TcpLink("127.0.0.1", args.tcp + 1)
     else:
-        folder = Path(args.dir)
+        folder = links_folder(args.dir)
         links = {"scanner": PtyLink(folder / "scanner"), "bidbox": PtyLink(folder / "bidbox")}
     return {
         name: SimDevice(name, f"SIM-{name.upper()}", link, faults, seed)
@@ -32,19 +36,41 @@ def make_sims(args, seed=None) -> dict[str, SimDevice]:
     }
 
 
+def links_folder(name: str) -> Path:
+    """The folder for the pty links: made if its parent exists, refused otherwise."""
+    folder = Path(name)
+    if folder.exists() and not folder.is_dir():
+        raise SimError(f"--dir {folder}: not a folder")
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as error:
+        raise SimError(f"--dir {folder}: {error.strerror or error}") from None
+    return folder
+
+
+def start_all(sims: dict[str, SimDevice]) -> None:
+    """Open every link, or none: a device that cannot start stops those already started."""
+    started = []
+    for name, sim in sims.items():
+        try:
+            sim.start()
+        except (OSError, OverflowError) as error:
+            for done in started:
+                done.stop()
+            reason = getattr(error, "strerror", None) or error
+            raise SimError(f"the {name} cannot open {sim.link.url}: {reason}") from None
+        started.append(sim)
+
+
 def unplugger(sims: dict, every: float, stop: threading.Event) -> None:
     while not stop.wait(every):
         sims[SCANNER].unplug(1.0)
 
 
-def main(args) -> int:
-    steps = None
-    if args.record:
-        text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text()
-        steps = record_steps(json.loads(text))
+def main(args, steps: list[tuple[str, str]] | None = None) -> int:
+    """Keyboard-driven, or with `steps` (from a record) played one by one."""
     sims = make_sims(args)
-    for sim in sims.values():
-        sim.start()
+    start_all(sims)
     for name, sim in sims.items():
         print(f"{name}: {sim.link.url}", flush=True)
     stop = threading.Event()

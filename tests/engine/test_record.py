@@ -120,3 +120,19 @@ def test_setup_errors_from_records_are_rule_errors():
 
     with pytest.raises(RuleError, match="^record: unknown game 'poker'"):
         play_record({"game": "poker", "players": ["Anna", "Ben"]})
+
+
+def test_a_game_in_its_draw_phase_writes_the_deals_before_it():
+    from device.engine.game import Game
+
+    rubber = play_rubber(7)
+    game = Game(rubber.setup)
+    assert to_record(game)["deals"] == []  # the first draw phase: nothing played yet
+    for event in rubber.inputs:
+        game.apply(event)
+        if game.deal.number == 2:
+            break
+    assert game.phase == "draw"
+    record = to_record(game)
+    assert len(record["deals"]) == 1
+    assert sheet_report(play_record(record)) == sheet_report(game)
