@@ -88,9 +88,10 @@ def main(args: argparse.Namespace) -> int:
         if message:
             print(message, file=sys.stderr)
     if args.new or (args.text and game is None):
+        fresh = new_game(args, config)  # a bad --new or --players stops nothing below
         if game is not None:  # --new while a rubber is in progress: it stops early
             Table(game, journal=journal, rubber=rubber).stop_early()
-        game, rubber = new_game(args, config), None
+        game, rubber = fresh, None
     table = Table(game, profile, journal, rubber) if game is not None else None
     devices = open_devices(scanner, bidbox, config, inputs, journal.applied() if journal else {})
     loop = TableLoop(table, inputs, devices)

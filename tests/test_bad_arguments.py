@@ -324,3 +324,30 @@ def test_output_that_cannot_be_written_is_one_line(tmp_path):
         done = subprocess.run([*CLI, "demo"], stdout=full, stderr=subprocess.PIPE, text=True)
     assert done.returncode == 1
     assert done.stderr == "honeymoon demo: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--new", "nope"], "unknown game 'nope'"),
+        (["--new", "plain", "--players", "Anna", "Anna"], "the players need different names"),
+        (["--new", "plain", "--first-dealer", "Zed"], "--first-dealer 'Zed' is not one of"),
+    ],
+)
+def test_a_bad_new_rubber_leaves_the_one_in_progress_alone(tmp_path, argv, message):
+    from device.engine.events import Setup
+    from device.engine.game import Game
+    from device.store.journal import FILENAME, Journal
+    from device.table import Table
+
+    journal = Journal(tmp_path / FILENAME)
+    Table(Game(Setup("plain", ("Anna", "Ben"), 0)), journal=journal)
+    journal.close()
+    done = cli(
+        "run", "--text", "--config", "/dev/null", "--data-dir", str(tmp_path), *argv, stdin=""
+    )
+    assert_refused(done.returncode, done.stderr, argv)
+    assert message in done.stderr
+    journal = Journal(tmp_path / FILENAME)
+    assert [(number, end) for number, _, end in journal.rubbers()] == [(1, None)]  # not stopped
+    journal.close()
