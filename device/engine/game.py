@@ -30,6 +30,7 @@ from .events import (
     Undone,
 )
 from .forms import GameForm, find_form
+from .honours import refusal as honours_refusal
 from .play import TRICKS, Play, revoke_transfer
 from .scoring import DealOutcome, honours_in_hand
 
@@ -268,8 +269,14 @@ class Game:
         allowed = (150,) if deal.contract.strain is Strain.NOTRUMP else (100, 150)
         if event.points not in allowed:
             raise PlayError(f"honours in {deal.contract.strain} are worth {_or(allowed)}")
+        side = self.form.side(seat)
+        impossible = honours_refusal(
+            deal.play, side, self.players[seat], deal.contract.strain, event.points, self.form.deck
+        )
+        if impossible:
+            raise PlayError(impossible)
         honours = [0, 0]
-        honours[self.form.side(seat)] = event.points
+        honours[side] = event.points
         self._score(deal, tuple(honours), "players")
         return HonoursGiven(event.points, seat)
 
@@ -339,7 +346,9 @@ class Game:
     def _end_deal(self, deal: Deal) -> None:
         deal.phase = "deal-end"
         honours, source = (0, 0), None
-        if deal.contract is not None and self.form.honours_seen(deal):
+        # With honours off nothing is counted, so nothing about honours is shown.
+        scored = self.options.get("honours", True)
+        if scored and deal.contract is not None and self.form.honours_seen(deal):
             honours, source = self._honours_from_cards(deal), "cards"
         self._score(deal, honours, source)
 

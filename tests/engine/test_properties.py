@@ -19,6 +19,7 @@ from device.engine.events import (
     Undone,
 )
 from device.engine.game import Game
+from device.engine.honours import refusal
 from device.engine.play import TRICKS
 from device.robots import draw_hands, play_rubber
 
@@ -53,11 +54,22 @@ def random_input(game: Game, draw):
         return CardPlayed(draw(st.sampled_from(unplayed)))
     can_give = deal.honours_from is None and deal.contract is not None and game.options["honours"]
     if can_give and draw(st.integers(0, 3)) == 0:
-        nt = deal.contract.strain.letter == "NT"
-        return HonoursGiven(
-            150 if nt else draw(st.sampled_from([100, 150])), draw(st.integers(0, 1))
-        )
+        possible = possible_honours(game)
+        if possible:
+            return draw(st.sampled_from(possible))
     return NextDeal()
+
+
+def possible_honours(game: Game) -> list[HonoursGiven]:
+    """The honours a player may still give: those that fit the cards played."""
+    deal = game.deal
+    values = (150,) if deal.contract.strain.letter == "NT" else (100, 150)
+    return [
+        HonoursGiven(points, seat)
+        for points in values
+        for seat in (0, 1)
+        if refusal(deal.play, seat, "", deal.contract.strain, points, game.form.deck) is None
+    ]
 
 
 def random_game(draw, max_inputs=400):
