@@ -2,9 +2,10 @@
 
 It prints what happens at the table and takes typed input: cards (`SA`),
 calls (`1S`, `p`, `x`), keys (`ok`, `undo`, `menu`) and the screen's own
-actions (`claim 3`, `accept`, `dispute`, `honours Anna 100`, `sheet`,
-`help`, `quit`). With simulated devices, typed cards and calls go through
-them, over the real serial path.
+actions (`claim 3`, `accept`, `dispute`, `honours Anna 100`, `end draw`
+then `yes`, `sheet`, `help`, `quit`). With simulated devices, typed cards
+and calls go through them, over the real serial path. As on the screen, the
+draw phase ends early only when `end draw` is confirmed: `menu` never ends it.
 """
 
 from __future__ import annotations
@@ -33,7 +34,15 @@ from .sim.keyboard import input_kind, parse_tokens
 from .sim.script import press
 
 HELP = """Type cards (SA, H10), calls (1S, 3NT, p, x, xx) and keys (ok, undo, menu).
-Also: claim N [NAME] · accept · dispute · honours NAME 100|150 · sheet · quit"""
+Also: claim N [NAME] · accept · dispute · honours NAME 100|150 · end draw · sheet · quit"""
+END_DRAW_QUESTION = "end the draw phase now? type yes to end it (anything else goes on)"
+
+
+def help_text(game: Game) -> str:
+    """The help; with honours off, the honours command is not mentioned."""
+    if game.options.get("honours", True):
+        return HELP
+    return HELP.replace(" · honours NAME 100|150", "")
 
 
 def describe(game: Game, event: Event) -> str:
@@ -73,7 +82,10 @@ def status(game: Game) -> str:
         return "the rubber is over"
     if game.phase == "draw":
         turn_no = deal.draw_turns // 2 + 1
-        return f"deal {deal.number}, draw turn {turn_no} of 13: {turn} draws (ok ends the turn)"
+        return (
+            f"deal {deal.number}, draw turn {turn_no} of 13: {turn} draws "
+            "(ok ends the turn; end draw ends the phase)"
+        )
     if game.phase == "auction":
         calls = " ".join(str(c) for _, c in deal.auction.calls) or "none yet"
         return f"deal {deal.number}, auction ({calls}): {turn} to call"
@@ -97,6 +109,7 @@ class Console:
         self.uids = uids  # simulated scanner sends tag UIDs, as an unpaired deck would
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.running = True
+        self.confirming = False  # `end draw` asked: the next line says yes or no
 
     @property
     def game(self) -> Game:
@@ -114,7 +127,7 @@ class Console:
         threading.Thread(target=reader, name="console-input", daemon=True).start()
 
     def run(self) -> None:
-        self.say(HELP)
+        self.say(help_text(self.game))
         self.say(self.prompt())
         while self.running:
             self.tick(0.05)
@@ -146,6 +159,8 @@ class Console:
     def _outcome_text(self, outcome) -> str:
         if not outcome.accepted:
             return f"! {outcome.message}"
+        if outcome.menu:
+            return "menu: in the terminal type sheet, end draw, help or quit"
         if outcome.event is None:
             return outcome.message
         text = describe(self.game, outcome.event)
@@ -157,6 +172,12 @@ class Console:
         """Apply one typed line; True when something was said."""
         if not line:
             return False
+        if self.confirming:
+            self.confirming = False
+            if line.lower() in ("yes", "y"):
+                self.apply(DrawPhaseEnded())
+                return True
+            self.say("the draw phase goes on")
         word, *rest = line.split()
         action = _COMMANDS.get(word.lower())
         if action is not None:
@@ -209,6 +230,16 @@ class Console:
                 return seat
         raise ValueError(f"{name!r} is not a player")
 
+    def _end(self, args: list[str]) -> None:
+        """`end draw`: asks first, as the screen does; the answer is the next line."""
+        if [a.lower() for a in args] != ["draw"]:
+            self.say("! end draw: ends the draw phase early (then yes to confirm)")
+        elif self.game.phase != "draw":
+            self.say("! the draw phase is over")
+        else:
+            self.confirming = True
+            self.say(END_DRAW_QUESTION)
+
     def _quit(self, _args) -> None:
         self.running = False
 
@@ -218,7 +249,8 @@ _COMMANDS = {
     "accept": lambda c, _: c.apply(ClaimAnswered(True)),
     "dispute": lambda c, _: c.apply(ClaimAnswered(False)),
     "honours": Console._honours,
+    "end": Console._end,
     "sheet": lambda c, _: c.say(render_sheet(c.game)),
-    "help": lambda c, _: c.say(HELP),
+    "help": lambda c, _: c.say(help_text(c.game)),
     "quit": Console._quit,
 }

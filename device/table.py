@@ -17,7 +17,6 @@ from .engine.errors import RuleError
 from .engine.events import (
     CallMade,
     CardPlayed,
-    DrawPhaseEnded,
     DrawTurnEnded,
     Event,
     NextDeal,
@@ -36,7 +35,7 @@ class Outcome:
     accepted: bool
     message: str = ""
     event: Event | None = None
-    menu: bool = False  # MENU outside the draw phase: the screen opens its menu
+    menu: bool = False  # MENU: the screen opens its menu
 
 
 class Table:
@@ -136,7 +135,9 @@ class Table:
                 return NextDeal()
             raise RuleError(f"OK is not used in the {phase}")
         if key == "MENU":
-            return DrawPhaseEnded() if phase == "draw" else None
+            # Opens the menu, in every phase: a stray MENU never ends the draw phase;
+            # the menu's "End the draw phase" does, after a confirmation on the screen.
+            return None
         raise RuleError(f"unknown key {key}")
 
     def _pair(self, item: Input) -> Outcome:

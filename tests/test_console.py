@@ -43,3 +43,50 @@ def test_refusals_and_bad_words_change_nothing(tmp_path):
     assert "! honours NAME 100|150" in text
     assert journal.rubber(con.loop.table.rubber).events == []
     assert status(con.game) == "deal 1, auction (none yet): Ben to call"
+
+
+def draw_console(tmp_path, **options):
+    journal = Journal(tmp_path / "j.sqlite3")
+    game = Game(Setup("draw-and-discard", ("Anna", "Ben"), 0, options))
+    out = io.StringIO()
+    return Console(TableLoop(Table(game, journal=journal), queue.Queue()), out=out), journal, out
+
+
+def typed(con, *lines):
+    for line in lines:
+        con.lines.put(line)
+        con.tick(0)
+        con.tick(0)
+
+
+def test_end_draw_asks_first_and_a_stray_menu_never_ends_the_draw(tmp_path):
+    con, journal, out = draw_console(tmp_path)
+    typed(con, "menu", "end draw", "no")
+    assert con.game.phase == "draw"
+    text = out.getvalue()
+    assert "menu: in the terminal type sheet, end draw, help or quit" in text
+    assert "end the draw phase now? type yes" in text and "the draw phase goes on" in text
+    typed(con, "end draw", "yes")
+    assert con.game.phase == "auction"
+    assert "the draw phase is over: the auction starts" in out.getvalue()
+    kinds = [e.kind for e in journal.rubber(con.loop.table.rubber).events]
+    assert kinds == ["draw-end"]  # stored like any screen action
+    typed(con, "end draw", "end")
+    assert "! the draw phase is over" in out.getvalue()
+    assert "! end draw: ends the draw phase early (then yes to confirm)" in out.getvalue()
+
+
+def test_an_answer_other_than_yes_is_still_taken_as_input(tmp_path):
+    con, _, out = draw_console(tmp_path)
+    typed(con, "end draw", "ok")  # not a yes: the draw goes on, and OK ends a turn
+    assert con.game.phase == "draw" and con.game.deal.draw_turns == 1
+    assert "(ok ends the turn; end draw ends the phase)" in out.getvalue()
+
+
+def test_with_honours_off_the_help_does_not_offer_honours(tmp_path):
+    con, _, out = draw_console(tmp_path, honours=False)
+    typed(con, "help")
+    assert "honour" not in out.getvalue().lower()
+    con, _, out = draw_console(tmp_path / "on")
+    typed(con, "help")
+    assert "honours NAME 100|150" in out.getvalue()

@@ -2,7 +2,7 @@
 
 import pytest
 
-from device.engine.events import Setup
+from device.engine.events import DrawPhaseEnded, Setup
 from device.engine.game import Game
 from device.hal.deck import DeckProfile, PairingError
 from device.hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
@@ -22,7 +22,10 @@ def test_keys_mean_what_the_phase_makes_of_them():
     t = table()
     ok, menu = Input(KEY, "OK", "bidbox"), Input(KEY, "MENU", "bidbox")
     assert feed(t, ok)[0].accepted and t.game.deal.draw_turns == 1
-    assert feed(t, menu)[0].accepted and t.game.phase == "auction"
+    stray = feed(t, menu)[0]  # MENU opens the menu, even in the draw phase ...
+    assert stray.menu and stray.event is None and t.game.phase == "draw"
+    assert t.apply(DrawPhaseEnded()).accepted  # ... whose confirmed item ends the phase
+    assert t.game.phase == "auction"
     refused = feed(t, ok)[0]
     assert not refused.accepted and refused.message == "OK is not used in the auction"
     outcome = feed(t, menu)[0]

@@ -63,7 +63,7 @@ class DrawTurnEnded(Event):
 
 @dataclass(frozen=True)
 class DrawPhaseEnded(Event):
-    """MENU in the draw phase: stop drawing and start the auction."""
+    """The draw phase ended early (confirmed on the screen): the auction starts."""
 
     seat: int | None = None
     kind = "draw-end"

@@ -207,6 +207,8 @@ class Game:
         return DrawPhaseEnded(seat)
 
     def _call(self, event: CallMade) -> Event:
+        if self.deal.phase == "draw":  # not "over": it has not started
+            raise RuleError("the auction starts when the draw phase is over")
         deal = self._need_phase("auction", "the auction is over")
         seat = deal.auction.add(event.call, event.seat)
         if deal.auction.is_over:

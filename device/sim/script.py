@@ -1,8 +1,8 @@
 """A game record (docs/game-record.md) as the button presses and card scans
 that would play it at the table, for the simulated devices.
 
-Each deal: MENU ends the draw phase (Draw and Discard), the calls on the
-bidding box, the cards on the scanner, and OK for the next deal. Claims and
+Each deal: OK for each turn of the draw phase (Draw and Discard), the calls
+on the bidding box, the cards on the scanner, and OK for the next deal. Claims and
 honours are made on the screen, so a record with them cannot be played
 through the devices alone.
 """
@@ -25,7 +25,7 @@ def fake_uid(card: str) -> bytes:
 
 
 def record_steps(record: dict) -> list[tuple[str, str]]:
-    """[(device, what)]: ("bidbox", "MENU"), ("bidbox", "1S"), ("scanner", "SA"), ..."""
+    """[(device, what)]: ("bidbox", "OK"), ("bidbox", "1S"), ("scanner", "SA"), ..."""
     form = find_form(record.get("game", DEFAULT))
     steps: list[tuple[str, str]] = []
     for number, deal in enumerate(record.get("deals", []), 1):
@@ -33,8 +33,9 @@ def record_steps(record: dict) -> list[tuple[str, str]]:
             raise RecordError(f"deal {number}: claims and honours are made on the screen")
         if number > 1:
             steps.append((BIDBOX, "OK"))
-        if form.draw_turns:
-            steps.append((BIDBOX, "MENU"))
+        # The draw phase by its turns: a MENU only opens the menu, and ending the
+        # phase early needs a confirmation on the screen.
+        steps += [(BIDBOX, "OK")] * (2 * form.draw_turns)
         steps += [(BIDBOX, str(Call.parse(c))) for c in deal.get("calls", [])]
         steps += [(SCANNER, str(form.deck.parse(c))) for c in deal.get("cards", [])]
     return steps

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from device.engine.errors import RuleError
-from device.engine.events import ClaimAnswered, ClaimMade, HonoursGiven, Setup
+from device.engine.events import ClaimAnswered, ClaimMade, DrawPhaseEnded, HonoursGiven, Setup
 from device.engine.game import Game
 from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input
 from device.loop import TableLoop
@@ -194,6 +194,9 @@ class App:
             self.engine(ClaimAnswered(args[0]))
         elif kind == "honours":
             self.engine(HonoursGiven(args[1], args[0]))
+        elif kind == "end-draw":  # confirmed on the screen: through the table, so stored
+            self.ui.overlay = None
+            self.engine(DrawPhaseEnded())
         elif kind == "set":
             self.setting(*args)
         elif kind == "start-field":

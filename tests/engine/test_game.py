@@ -75,7 +75,7 @@ def test_draw_phase_counts_13_turns_each_non_dealer_first():
     assert game.phase == "auction" and game.turn == BEN  # non-dealer speaks first
 
 
-def test_menu_ends_the_draw_phase_early():
+def test_the_draw_phase_ends_early():
     game = new(dealer=BEN)
     game.apply(DrawTurnEnded())
     game.apply(DrawPhaseEnded())
@@ -90,7 +90,7 @@ def test_plain_has_no_draw_phase_and_dealer_bids_first_option():
 
 def test_calls_during_draw_and_cards_during_auction_are_refused():
     game = new()
-    with pytest.raises(RuleError, match="the auction"):
+    with pytest.raises(RuleError, match="^the auction starts when the draw phase is over$"):
         game.apply(CallMade(Call.parse("1S")))
     game.apply(DrawPhaseEnded())
     with pytest.raises(RuleError, match="no card can be played now"):

@@ -3,7 +3,7 @@
 import json
 
 from device.cli import main
-from device.engine.events import Setup
+from device.engine.events import DrawPhaseEnded, Setup
 from device.engine.game import Game
 from device.engine.record import play_record, sheet_report
 from device.hal.events import CALL, CARD, Input
@@ -21,7 +21,7 @@ def run(capsys, *argv):
 def test_status_prints_the_table(tmp_path, capsys):
     journal = Journal(tmp_path / FILENAME)
     table = Table(Game(Setup("draw-and-discard", ("Anna", "Ben"), 1)), journal=journal)
-    table.handle(Input("key", "MENU"))
+    table.apply(DrawPhaseEnded())  # confirmed on the screen
     for item in (Input(CALL, "1H"), Input(CALL, "P"), Input(CARD, "SA"), Input(CARD, "S4")):
         assert table.handle(item).accepted
     table.handle(Input(CARD, "HK"))

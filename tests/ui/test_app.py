@@ -98,7 +98,10 @@ def test_a_rubber_by_touch_and_keyboard_alone():
             tap(app, ("key", "OK"))  # the deal result: next deal
         tap(app, ("key", "OK"))  # the draw phase by touch: a turn ends with OK ...
         assert table.game.deal.draw_turns == 1
-        tap(app, ("key", "MENU"))  # ... and Menu ends the phase
+        tap(app, ("key", "MENU"))  # ... Menu opens the menu, the draw phase goes on ...
+        assert app.ui.overlay == "menu" and table.game.phase == "draw"
+        tap(app, ("overlay", "end-draw"))  # ... and its item ends it, once confirmed
+        tap(app, ("end-draw",))
         for call in deal["calls"]:  # calls by touch on the on-screen bidding box
             tap(app, ("call", call))
         for index, card in enumerate(deal.get("cards", [])):

@@ -23,6 +23,7 @@ MODULES = {
     "claim": "claim",
     "picker": "play",
     "pairing": "pairing",
+    "end-draw": "draw_phase",  # "End the draw phase now?"
 }
 
 

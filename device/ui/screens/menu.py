@@ -1,5 +1,6 @@
 """The menu overlay: big buttons for the score sheet, history, settings, a new
-rubber, closing the menu and quitting the app.
+rubber, closing the menu and quitting the app; in the draw phase also ending
+it early (asked again before it happens).
 
 It also holds what the full-page overlays share (menu, settings, history,
 pairing and the start screen): a title band, a bottom band with Close, and
@@ -96,14 +97,29 @@ ITEMS = (
     ("button.close", ("overlay", None), "accent", False),
     ("menu.quit", ("quit",), "danger", False),
 )
+# In the draw phase the menu also ends it early, after a confirmation (draw_phase.py).
+END_DRAW = ("menu.end_draw", ("overlay", "end-draw"), "normal", True)
+ROWS_TOP, ROWS_BOTTOM = 72, 412  # the buttons' room, clear of the bottom band
+
+
+def items(view) -> tuple:
+    return (END_DRAW, *ITEMS) if view is not None and view.phase == "draw" else ITEMS
+
+
+def item_rect(index: int, count: int) -> tuple[float, float, float, float]:
+    """Two columns; rows share the room, at most 112 apart and 88 high."""
+    rows = -(-count // 2)
+    pitch = min(112, (ROWS_BOTTOM - ROWS_TOP) / rows)
+    row, column = divmod(index, 2)
+    return (40 + column * 370, ROWS_TOP + row * pitch, 350, min(88, pitch - 12))
 
 
 def draw(surface, layout, view, ui, t):
     page(surface, layout, t.t("menu.title"))
     targets = []
-    for i, (key, action, style, needs_game) in enumerate(ITEMS):
-        row, column = divmod(i, 2)
-        rect = (40 + column * 370, 72 + row * 112, 350, 88)
+    shown = items(view)
+    for i, (key, action, style, needs_game) in enumerate(shown):
+        rect = item_rect(i, len(shown))
         enabled = view is not None or not needs_game
         targets.append(button(surface, layout, rect, t.t(key), action, style, enabled, 30))
     chrome.finish(surface, layout, ui, t)
