@@ -70,14 +70,20 @@ def _number(low: float, high: float, what: str, low_open: bool = False):
 SCORE_HELP = "Score one deal taken alone and print it as JSON."
 SCORE_EPILOG = (
     "With '-' for CONTRACT it reads 'CONTRACT TRICKS [options]' lines from standard input "
-    "and prints one JSON line for each."
+    "and prints one JSON line for each. In Chicago the schedule fixes the vulnerability of "
+    "deal 1 (none: --vulnerable is refused) and deal 4 (both: vulnerable without "
+    "--vulnerable); on deals 2 and 3 pass --vulnerable when the declarer is vulnerable."
 )
 
 
 def _add_score_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("contract", metavar="CONTRACT", help="like 4S, 3NTX or 6HXX, or -")
     parser.add_argument("tricks", metavar="TRICKS", nargs="?", help="tricks won by declarer, 0-13")
-    parser.add_argument("--vulnerable", action="store_true", help="the declarer is vulnerable")
+    parser.add_argument(
+        "--vulnerable",
+        action="store_true",
+        help="the declarer is vulnerable (Chicago: deals 2 and 3 only; fixed on 1 and 4)",
+    )
     parser.add_argument("--scoring", choices=("rubber", "chicago"), default="rubber")
     parser.add_argument("--deal", type=int, default=1, help="Chicago deal number 1-4 (default 1)")
     return parser
@@ -230,6 +236,13 @@ def _score_one(args: argparse.Namespace) -> dict:
         raise RuleError(f"TRICKS must be 0 to 13, not {tricks}")
     if args.scoring == "chicago" and not 1 <= args.deal <= 4:
         raise RuleError(f"--deal must be 1 to 4 in Chicago, not {args.deal}")
+    if args.scoring == "chicago":  # the schedule's vulnerability, or a contradiction refused
+        from .engine.scoring import chicago_vulnerable
+
+        try:
+            chicago_vulnerable(args.deal, args.vulnerable)
+        except RuleError as error:
+            raise UsageError(f"honeymoon score: --vulnerable: {error}") from None
     return score_alone(contract, tricks, args.vulnerable, args.scoring, args.deal)
 
 

@@ -49,7 +49,7 @@ def run(capsys, *argv, stdin=None, monkeypatch=None):
             {"declarer": {"below": 40, "above": 100}, "defenders": {"below": 0, "above": 0}},
         ),
         (
-            ["7NT", "13", "--vulnerable", "--scoring", "chicago"],
+            ["7NT", "13", "--vulnerable", "--scoring", "chicago", "--deal", "4"],
             {"declarer": {"below": 220, "above": 2000}, "defenders": {"below": 0, "above": 0}},
         ),
     ],

@@ -109,6 +109,38 @@ def test_unit_and_rules_say_what_the_issue_asks():
     assert rules.count('ENV{ID_MM_DEVICE_IGNORE}="1"') == rules.count("SYMLINK+=")
 
 
+def test_the_unit_allows_the_serial_lines_the_protocol_offers():
+    """USB CDC, USB serial and the Pi's UART (PROTOCOL.md), and no more than that."""
+    unit = UNIT.read_text()
+    lines = unit.splitlines()
+    allowed = {line.split("=", 1)[1] for line in lines if line.startswith("DeviceAllow=")}
+    serial = {"char-ttyACM rw", "char-ttyUSB rw", "char-ttyAMA rw", "/dev/ttyS0 rw"}
+    assert serial | {"/dev/serial0 rw"} <= allowed and "DevicePolicy=closed" in unit
+    # char-ttyS (or char-tty) is major 4, shared with the virtual consoles: never whole.
+    assert not {"char-ttyS rw", "char-tty rw", "char-ttyS", "char-tty"} & allowed
+    protocol = (REPO / "firmware_bridge" / "PROTOCOL.md").read_text()
+    assert "USB CDC serial" in protocol and "a UART at 115200 8N1" in protocol
+
+
+def test_the_readme_and_the_rules_say_how_to_use_the_uart():
+    readme = (REPO / "README.md").read_text()
+    pi = readme[readme.index("## On a Raspberry Pi") :]
+    pi = pi[: pi.index("\n## ", 1)]
+    for needed in (
+        "enable_uart=1",
+        "/boot/firmware/config.txt",
+        "raspi-config",
+        'scanner = "/dev/serial0"',
+        "115200",
+        "GPIO 14",
+        "GPIO 15",
+        "GP0",
+        "GP1",
+    ):
+        assert needed in pi, needed
+    assert "/dev/serial0" in (SYSTEMD / "99-honeymoon-table.rules").read_text()
+
+
 # -- notify ---------------------------------------------------------------------------
 @pytest.fixture
 def notify_socket(tmp_path, monkeypatch):

@@ -4,7 +4,7 @@ import pytest
 
 from device.engine.calls import Contract
 from device.engine.errors import RuleError
-from device.engine.scoring import score_alone
+from device.engine.scoring import chicago_vulnerable, score_alone
 
 
 def alone(text, tricks, vulnerable, scoring="rubber", deal=1):
@@ -77,3 +77,20 @@ def test_chicago_deal_outside_1_to_4(deal):
 def test_bad_tricks():
     with pytest.raises(RuleError):
         alone("1C", 14, False)
+
+
+@pytest.mark.parametrize(
+    "deal, given, expected",
+    [(1, False, False), (2, False, False), (2, True, True), (3, True, True), (4, False, True)],
+)
+def test_chicago_vulnerability_is_the_schedules_where_it_is_fixed(deal, given, expected):
+    assert chicago_vulnerable(deal, given) is expected
+    # 4H made: the game bonus shows which vulnerability was scored.
+    bonus = alone("4H", 10, given, "chicago", deal)["declarer"]["above"]
+    assert bonus == (500 if expected else 300)
+
+
+def test_vulnerable_on_chicago_deal_1_is_refused():
+    with pytest.raises(RuleError, match="^nobody is vulnerable on Chicago deal 1$"):
+        alone("4H", 10, True, "chicago", 1)
+    assert alone("4H", 10, True, "rubber", 1)["declarer"]["above"] == 0  # rubber: no schedule

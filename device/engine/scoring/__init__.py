@@ -5,7 +5,7 @@ rubber.json, chicago.json, abridged.json), read once.
 """
 
 from .abridged import score_abridged
-from .alone import score_alone
+from .alone import chicago_vulnerable, score_alone
 from .chicago import ChicagoSheet
 from .contract import ContractScore, honours_in_hand, score_contract
 from .rubber import RubberSheet
@@ -17,6 +17,7 @@ __all__ = [
     "DealOutcome",
     "RubberSheet",
     "SheetLine",
+    "chicago_vulnerable",
     "honours_in_hand",
     "score_abridged",
     "score_alone",
