@@ -7,12 +7,16 @@ with a timeout, so it sleeps while nobody plays.
 
 from __future__ import annotations
 
+import logging
 import queue
 
 from firmware_bridge.protocol import BEEP_ERROR, LED_ERROR
 
 from .hal.events import Input
+from .hal.hello import same_id
 from .table import Outcome, Table
+
+log = logging.getLogger(__name__)
 
 
 class TableLoop:
@@ -24,6 +28,7 @@ class TableLoop:
         # Before a rubber starts the screen may take inputs itself (cards drawn
         # for the deal): it returns an Outcome, or None to let the table have it.
         self.intercept = None
+        self._sessions: dict[str, tuple] = {}  # device -> its session, for same_id
 
     def step(self, timeout: float) -> list[tuple[Input, Outcome]]:
         """Handle every waiting input, waiting up to `timeout` s for the first."""
@@ -45,6 +50,8 @@ class TableLoop:
         outcome = self.intercept(item) if self.intercept is not None else None
         if outcome is None:
             outcome = self._at_table(item)
+        if item.kind == "connected" and item.session is not None:
+            self._same_ids(item)
         device = self.devices.get(item.source)
         if item.seq is not None and hasattr(device, "acknowledge"):
             device.acknowledge(item)  # stored or refused: either way, stop resending
@@ -53,6 +60,14 @@ class TableLoop:
             if self._error:
                 self._each("beep", BEEP_ERROR)
         return outcome
+
+    def _same_ids(self, item: Input) -> None:
+        """Two devices that give the same id are kept apart (the port is part of the
+        session) but the log says so: one of them is not what it claims."""
+        self._sessions[item.source] = item.session
+        for source, session in self._sessions.items():
+            if same_id(session, item.session):
+                log.warning("%s and %s give the same id: kept apart by port", source, item.source)
 
     def _at_table(self, item: Input) -> Outcome:
         if self.table is None:  # the start screen: devices may report, not play

@@ -2,7 +2,7 @@
 tests/faults): the same properties, each part at a size that keeps this file
 to a few seconds."""
 
-from tests.faults import bounce_storm, power_cut, serial_fuzz, unplug
+from tests.faults import bounce_storm, hostile_devices, power_cut, serial_fuzz, unplug
 
 
 def test_power_cuts_lose_nothing_and_double_nothing():
@@ -33,3 +33,17 @@ def test_bounce_storm_gives_one_input_per_press():
     result = bounce_storm.run(presses=500, seed=2)
     assert result["problems"] == []
     assert result["presses"] >= 500 and result["inputs"] == result["expected"] > 200
+
+
+def test_hostile_devices_never_stop_the_table_nor_lose_or_double_an_input():
+    # 60 valid inputs with about 90 hostile cases between them: each kind of case 7-16 times.
+    result = hostile_devices.run(rubbers=1, seed=2, hostile_per_step=1.5, max_steps=60)
+    assert result["problems"] == []
+    assert result["up"] == 1 and result["valid inputs"] == 60 and result["cases"] > 80
+    assert result["valid lost"] == result["lost"] == result["doubled"] == 0
+    counts = result["counts"]
+    assert counts["wrong port said"] == counts["wrong_port"] > 0
+    cases = ["bad_boot", "bad_id", "bad_hello_text", "missing_field", "bad_payload"]
+    cases += ["bad_error_text", "reboot_same_boot", "reboot_repeat", "reboot_unheard"]
+    cases += ["unplug_same_boot", "same_id", "resend across a HELLO"]
+    assert all(counts[case] >= 5 for case in cases), counts

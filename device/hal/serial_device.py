@@ -24,6 +24,8 @@ import serial
 from firmware_bridge import protocol as p
 
 from .events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
+from .hello import AfterHello, Hello, read_hello, wrong_port
+from .text import safe_text
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +65,14 @@ class SerialDevice:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.session: tuple[str, int] | None = None
-        self.hello: dict[str, str] = {}
+        self.hello: Hello | None = None
+        # Which frames came after the latest HELLO, and whether an input did:
+        # PROTOCOL.md, "A device that reuses its boot number".
+        self._after_hello = AfterHello()
+        self._since_hello = False
+        self._last_frame: dict[tuple[str, int], tuple[int, bytes]] = {}  # type, payload
+        self._said: set[str] = set()  # bad HELLOs already shown for this connection
+        self._misplaced: str | None = None  # shown when a device is on the other's port
         self.connected = False
         self._said_failing = False  # the screen has heard why the device is not there
         self.stats = {"frames": 0, "dropped": 0, "duplicates": 0, "reconnects": 0}
@@ -122,6 +131,9 @@ class SerialDevice:
         with self._write_lock:
             self._port = port
         self.session = None
+        self._after_hello.forget()
+        self._said.clear()
+        self._misplaced = None
         self._send(p.IDENTIFY)
         return True
 
@@ -157,41 +169,73 @@ class SerialDevice:
 
     def _handle(self, frame: p.Frame) -> None:
         self.stats["frames"] += 1
+        after_hello = frame.type != p.HELLO and self._after_hello.saw(frame.seq)
         if frame.type == p.HELLO:
             self._hello(frame)
         elif frame.type in p.RELIABLE:
-            self._input(frame)
+            self._input(frame, after_hello)
             return  # acknowledged by the table, once stored
         elif frame.type == p.ERROR:
-            self.inputs.put(Input(ERROR, _text(frame), self.name, session=self.session))
+            self.inputs.put(Input(ERROR, safe_text(frame.payload), self.name, session=self.session))
         self._send(p.ACK, bytes([frame.seq]))
 
     def _hello(self, frame: p.Frame) -> None:
         try:
-            hello = p.parse_hello(frame.payload)
-            session = (hello["id"], int(hello["boot"]))
-        except (p.ProtocolError, UnicodeError, ValueError) as error:
-            self.inputs.put(Input(ERROR, f"{self.name}: bad HELLO ({error})", self.name))
+            hello = read_hello(frame.payload, self.name)
+        except p.ProtocolError as error:  # its inputs wait unacknowledged for a good HELLO
+            self._say(f"{self.name}: bad HELLO ({error})")
             return
-        self.hello, self.session = hello, session
+        if hello.session != self.session:
+            for problem in hello.problems:
+                log.warning("%s: HELLO with %s", self.name, problem)
+        self.hello, self.session = hello, hello.session
+        self._after_hello.hello(frame.seq)
+        self._since_hello = False
         if not self.connected:
             self.connected = True
-            self.inputs.put(Input(CONNECTED, hello["kind"], self.name, session=session))
+            self.inputs.put(Input(CONNECTED, hello.kind, self.name, session=hello.session))
+        misplaced = wrong_port(hello.kind, self.name)
+        if misplaced and misplaced != self._misplaced:  # its inputs are taken all the same
+            log.warning("%s", misplaced)
+            self.inputs.put(Input(ERROR, misplaced, self.name, session=hello.session))
+        self._misplaced = misplaced
         if self._leds:
             self._send(p.LEDS, bytes([self._leds]))
 
-    def _input(self, frame: p.Frame) -> None:
+    def _say(self, message: str) -> None:
+        """An ERROR for the screen and the log, once per connection (a device asked
+        again and again who it is would otherwise beep every second)."""
+        if message not in self._said:
+            self._said.add(message)
+            log.warning("%s", message)
+            self.inputs.put(Input(ERROR, message, self.name))
+
+    def _input(self, frame: p.Frame, after_hello: bool) -> None:
         session = self.session
         if session is None:
             return  # no HELLO yet: the device resends, and we ask who it is
-        last = self._last.get(session)
-        if last is not None and last[0] == frame.seq:
+        if self._is_resend(session, frame, after_hello):
             self.stats["duplicates"] += 1
-            if last[1]:  # applied and acknowledged, but the ACK was lost: say it again
+            if self._last[session][1]:  # applied and acknowledged, but the ACK was lost
                 self._send(p.ACK, bytes([frame.seq]))
             return
         self._last[session] = (frame.seq, False)
+        self._last_frame[session] = (frame.type, frame.payload)
+        self._since_hello = True
         self.inputs.put(_to_input(frame, self.name, session))
+
+    def _is_resend(self, session: tuple[str, int], frame: p.Frame, after_hello: bool) -> bool:
+        """Rule 6 of PROTOCOL.md (the seq of the last input of the session), kept
+        safe from a device that reuses its boot number: a resend is the very same
+        frame, and when the last input came before the latest HELLO (another
+        connection, or a device that restarted), a resend was sent before it too."""
+        last = self._last.get(session)
+        if last is None or last[0] != frame.seq:
+            return False
+        known = self._last_frame.get(session)  # unknown after a restart of the table
+        if known is not None and known != (frame.type, frame.payload):
+            return False  # the same seq with other contents: a new input
+        return self._since_hello or not after_hello
 
     # -- writing -------------------------------------------------------------------------
     def _send(self, ftype: int, payload: bytes = b"") -> None:
@@ -226,20 +270,20 @@ def _printable(text: str) -> str:
     return "".join(c if c.isprintable() else "?" for c in text)
 
 
-def _text(frame: p.Frame) -> str:
-    return frame.payload.decode("utf-8", "replace")
-
-
 def _to_input(frame: p.Frame, name: str, session: tuple[str, int]) -> Input:
     """The Input for a CARD, CALL or KEY frame; an ERROR input when its payload is bad."""
     seq = frame.seq
     if frame.type == p.CARD:
         try:
             form, value = p.parse_card(frame.payload)
-        except (p.ProtocolError, UnicodeError) as error:
+        except p.ProtocolError as error:
             return Input(ERROR, f"{name} sent a bad card: {error}", name, session=session, seq=seq)
+        except UnicodeError:  # a code that is not ASCII
+            code = safe_text(frame.payload[1:])
+            return Input(ERROR, f"{name} sent a bad card: {code}", name, session=session, seq=seq)
         if form == "uid":
             return Input(CARD, "", name, uid=value, session=session, seq=seq)
-        return Input(CARD, value, name, session=session, seq=seq)
+        return Input(CARD, safe_text(value), name, session=session, seq=seq)
     kind = CALL if frame.type == p.CALL else KEY
-    return Input(kind, _text(frame).strip(), name, session=session, seq=seq)
+    text = frame.payload.decode("utf-8", "replace").strip()
+    return Input(kind, safe_text(text), name, session=session, seq=seq)

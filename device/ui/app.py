@@ -16,6 +16,7 @@ from device.engine.errors import RuleError
 from device.engine.events import ClaimAnswered, ClaimMade, DrawPhaseEnded, HonoursGiven, Setup
 from device.engine.game import Game
 from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input
+from device.hal.text import safe_text
 from device.loop import TableLoop
 from device.table import Outcome, Table
 
@@ -25,6 +26,7 @@ from .view import build_view
 
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
 KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
+BANNER_CHARS = 120  # a refusal with the device text it quotes
 
 
 class App:
@@ -108,7 +110,9 @@ class App:
         if outcome.menu:
             self.ui.overlay = "menu"
         if not outcome.accepted or item.kind == LOST:
-            self.ui.banner, self.ui.banner_error = self.t.error(outcome.message), True
+            # The message may quote a device: never a NUL or a control code to draw.
+            message = safe_text(self.t.error(outcome.message), BANNER_CHARS)
+            self.ui.banner, self.ui.banner_error = message, True
         elif item.kind in (CARD, CALL, KEY, CONNECTED):
             self.ui.banner = None
         self._pairing_status()

@@ -10,13 +10,14 @@ import time
 import traceback
 from collections import Counter
 
-from . import bounce_storm, power_cut, serial_fuzz, unplug
+from . import bounce_storm, hostile_devices, power_cut, serial_fuzz, unplug
 
 PARTS = [
     ("power cut", power_cut, {"kills": 512}),
     ("serial fuzz", serial_fuzz, {"size": 2_000_000}),
     ("unplug", unplug, {"unplugs": 50}),
     ("bounce storm", bounce_storm, {"presses": 100_000}),
+    ("hostile devices", hostile_devices, {"rubbers": 4}),
 ]
 
 

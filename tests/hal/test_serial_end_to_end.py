@@ -48,7 +48,7 @@ def test_hello_then_cards_once_each_in_order(pty_pair):
     sim, driver, inputs = pty_pair
     first = next_input(inputs)
     assert first.kind == CONNECTED and first.value == "scanner"
-    assert first.session == ("SIM-SCAN", sim.boot)
+    assert first.session == ("scanner/SIM-SCAN", sim.boot)
     for code in CARDS:
         sim.card(code)
     got, _ = table(inputs, driver, len(CARDS))
@@ -114,7 +114,7 @@ def test_silence_means_lost_and_a_new_boot_is_a_new_session(tmp_path):
         assert next_input(inputs).kind == LOST and not driver.connected
         reborn = SimDevice("scanner", "SIM-SCAN", PtyLink(tmp_path / "scanner"), seed=4).start()
         hello = next_input(inputs)
-        assert hello.kind == CONNECTED and hello.session == ("SIM-SCAN", reborn.boot)
+        assert hello.kind == CONNECTED and hello.session == ("scanner/SIM-SCAN", reborn.boot)
         reborn.stop()
     finally:
         driver.stop()
@@ -127,7 +127,7 @@ def test_applied_seqs_from_the_journal_are_not_applied_again(tmp_path):
     sim.start()
     while sim.outbox.pending_seq is None:  # sent, not yet acknowledged: as after a host crash
         time.sleep(0.01)
-    applied = {("SIM", sim.boot): sim.outbox.pending_seq}
+    applied = {("scanner/SIM", sim.boot): sim.outbox.pending_seq}
     driver = SerialDevice(str(tmp_path / "s"), inputs, "scanner", applied=applied).start()
     try:
         assert next_input(inputs).kind == CONNECTED
