@@ -17,7 +17,7 @@ from .events import (
     CardPlayed,
     ClaimAnswered,
     ClaimMade,
-    DrawPhaseEnded,
+    DrawTurnEnded,
     HonoursGiven,
     NextDeal,
     Setup,
@@ -83,8 +83,8 @@ def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
     unknown = set(deal) - DEAL_KEYS
     if unknown:
         raise RecordError(f"{place}: unknown key {sorted(unknown)[0]!r}")
-    if game.phase == "draw":
-        game.apply(DrawPhaseEnded())
+    while game.phase == "draw":  # its turns, as the table plays them (OK after each)
+        game.apply(DrawTurnEnded())
     for i, text in enumerate(_texts(deal, "calls", place), 1):
         _at(f"{place}, call {i}", lambda t=text: game.apply(CallMade(Call.parse(t))))
     for text in _texts(deal, "cards", place):
