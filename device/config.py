@@ -3,17 +3,26 @@ game defaults.
 
 Looked for at --config, else $HONEYMOON_CONFIG, else
 /etc/honeymoon-table/config.toml (the Pi), else the user's config folder.
-A bad file never stops the table: it is refused with its line and the
-reason, and the table starts with the defaults and says so.
+A bad file never stops the table: `load_config` keeps every good value, puts
+the default in place of each bad one, and returns one Problem per value it
+ignored, with the file's line (a file that is not TOML at all gives the
+defaults for everything). Only a --config that names a file that is not there
+is refused, since that is a typing mistake on the command line.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 import os
 import re
 import tomllib
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+
+from .engine.errors import RuleError
 
 DEFAULTS: dict = {
     "devices": {"scanner": "none", "bidbox": "none"},
@@ -21,24 +30,47 @@ DEFAULTS: dict = {
     "screen": {"language": "en", "width": 800, "height": 480, "rotation": 0},
     "game": {"form": "draw-and-discard", "players": ["Anna", "Ben"]},
 }
+SYSTEM_CONFIG = Path("/etc/honeymoon-table/config.toml")
 
-_TYPES = {
-    ("devices", "scanner"): str,
-    ("devices", "bidbox"): str,
-    ("screen", "language"): str,
-    ("screen", "width"): int,
-    ("screen", "height"): int,
-    ("screen", "rotation"): int,
-    ("game", "form"): str,
-    ("game", "players"): list,
-}
+NAME_MAX = 16  # letters in a player's name: it must fit the header and the sheet
+SCREEN_SIDES = (240, 3840)  # pixels, as `run --size` takes: a small TFT to a 4K screen
+SIZE_LIMITS = {"width": SCREEN_SIDES, "height": SCREEN_SIDES}
+ROTATIONS = (0, 90, 180, 270)
+MAX_BCM = 27  # the 40-pin header carries BCM 0..27
+DEFAULTS_FOR_ALL = "starting with the defaults for everything"
 
 
-_TYPE_WORDS = {str: "text in quotes", int: "a whole number", list: "a list"}
+class ConfigError(RuleError):
+    """A config file named on the command line that cannot be used at all."""
 
 
-class ConfigError(ValueError):
-    """A config file that cannot be used: the message names the line."""
+@dataclass(frozen=True)
+class Problem:
+    """A value the config file gave that the table ignored, and why."""
+
+    line: int | None
+    what: str  # English, one line, ends with what is used instead
+
+    def log(self, path: Path) -> str:
+        return f"{path} line {self.line}: {self.what}" if self.line else f"{path}: {self.what}"
+
+    @property
+    def screen(self) -> str:
+        """The same for the screen (i18n's templates translate it)."""
+        return f"config line {self.line}: {self.what}" if self.line else f"config: {self.what}"
+
+
+@dataclass(frozen=True)
+class SettingsNotice:
+    """What the settings ignored, for the screen's sticky notice: the first
+    message and how many more (the log has them all), in the screen's language
+    at the time it is drawn."""
+
+    messages: tuple[str, ...]  # Problem.screen texts and deck notices, in English
+
+    def text(self, t) -> str:
+        more = len(self.messages) - 1
+        return t.error(self.messages[0]) + (t.t("notice.more", n=more) if more else "")
 
 
 def config_path(given: str | None = None) -> Path:
@@ -46,9 +78,8 @@ def config_path(given: str | None = None) -> Path:
         return Path(given)
     if os.environ.get("HONEYMOON_CONFIG"):
         return Path(os.environ["HONEYMOON_CONFIG"])
-    system = Path("/etc/honeymoon-table/config.toml")
-    if system.exists():
-        return system
+    if SYSTEM_CONFIG.exists():
+        return SYSTEM_CONFIG
     base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
     return base / "honeymoon-table" / "config.toml"
 
@@ -68,42 +99,392 @@ def defaults() -> dict:
     return copy.deepcopy(DEFAULTS)
 
 
-def load_config(path: Path) -> dict:
-    """The config at `path` over the defaults; ConfigError names the line and the reason."""
+# -- loading ---------------------------------------------------------------------------
+def load_config(path: Path, must_exist: bool = False) -> tuple[dict, list[Problem]]:
+    """The config at `path` over the defaults, and what was ignored in it.
+
+    A missing file gives the defaults; with `must_exist` (a --config typed on
+    the command line, other than the Pi's own path, which the service names
+    even before the file is written) it is a ConfigError instead."""
     config = defaults()
-    if not path.exists():
-        return config
     try:
         text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
+    except FileNotFoundError:
+        if must_exist and path != SYSTEM_CONFIG:
+            raise ConfigError(f"there is no config file {path}") from None
+        return config, []
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: cannot read it ({error})") from None
+        reason = getattr(error, "strerror", None) or str(error)
+        return config, [Problem(None, f"cannot read it ({reason}); {DEFAULTS_FOR_ALL}")]
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: {error}") from None
+        return config, [_syntax_problem(text, str(error))]
+    except RecursionError:  # arrays nested thousands deep
+        return config, [Problem(None, f"not valid TOML (nested too deep); {DEFAULTS_FOR_ALL}")]
+    problems: list[Problem] = []
     for section, values in data.items():
-        if section not in config or not isinstance(values, dict):
-            raise ConfigError(f"{path} line {_line_of(text, section)}: unknown section [{section}]")
-        for key, value in values.items():
-            _check(path, text, section, key, value)
-            config[section][key] = value
-    return config
+        line = _section_line(text, section)
+        if section not in DEFAULTS:
+            problems.append(Problem(line, f"unknown section [{_shown_key(section)}], ignored"))
+        elif not isinstance(values, dict):
+            problems.append(Problem(line, f"[{section}] must be a table; using its defaults"))
+        else:
+            CHECKS[section](Section(text, section, values, problems), config[section])
+    problems.sort(key=lambda problem: problem.line or 0)  # in the file's order
+    return config, problems
 
 
-def _check(path: Path, text: str, section: str, key: str, value) -> None:
-    where = f"{path} line {_line_of(text, key)}"
-    if section == "gpio":
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 27:
-            raise ConfigError(f"{where}: gpio pin {key} must be a BCM number 0..27")
-        return
-    expected = _TYPES.get((section, key))
-    if expected is None:
-        raise ConfigError(f"{where}: unknown setting {key} in [{section}]")
-    if not isinstance(value, expected) or isinstance(value, bool):
-        raise ConfigError(f"{where}: {key} must be {_TYPE_WORDS[expected]}")
+def _syntax_problem(text: str, message: str) -> Problem:
+    """tomllib says "Invalid value (at line 3, column 5)": the line goes in front."""
+    found = re.search(r" \(at line (\d+), column \d+\)$", message)
+    if found:
+        line, reason = int(found.group(1)), message[: found.start()]
+    else:
+        line, reason = text.count("\n") + 1, re.sub(r" \(at end of document\)$", "", message)
+    return Problem(line, f"not valid TOML ({reason}); {DEFAULTS_FOR_ALL}")
 
 
-def _line_of(text: str, name: str) -> int:
-    """The line where a key or section is written (1 when it cannot be found)."""
-    pattern = re.compile(rf'^[ \t]*(\[[ \t]*)?"?{re.escape(name)}"?[ \t]*(=|\])', re.M)
-    found = pattern.search(text)
-    return text.count("\n", 0, found.start()) + 1 if found else 1
+@dataclass
+class Section:
+    """One [section] of the file as read, and where to note what is ignored."""
+
+    text: str
+    name: str
+    values: dict
+    problems: list[Problem]
+
+    def line(self, key: str) -> int:
+        return _key_line(self.text, self.name, key)
+
+    def ignore(self, key: str, what: str) -> None:
+        self.problems.append(Problem(self.line(key), what))
+
+    def unknown(self, key: str) -> None:
+        self.ignore(key, f"unknown setting {_shown_key(key)} in [{self.name}], ignored")
+
+
+class _Bad(ValueError):
+    """A value refused: the message says why, without the default used instead."""
+
+
+def _plain_settings(section: Section, into: dict, checks: dict) -> None:
+    """Each key through its check; a bad or unknown one leaves the default."""
+    for key, value in section.values.items():
+        check = checks.get(key)
+        if check is None:
+            section.unknown(key)
+            continue
+        try:
+            into[key] = check(key, value)
+        except _Bad as bad:
+            section.ignore(key, f"{bad}; using {_shown(into[key])}")
+
+
+def _text(key: str, value) -> str:
+    if not isinstance(value, str):
+        raise _Bad(f"{key} must be text in quotes, not {_shown(value)}")
+    return value
+
+
+def _device(key: str, value) -> str:
+    value = _text(key, value).strip()
+    if not value:
+        raise _Bad(f"{key} must not be empty")
+    if any(unicodedata.category(c)[0] == "C" for c in value):
+        raise _Bad(f"{key} has a control character")
+    return value
+
+
+def _whole(key: str, value) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _Bad(f"{key} must be a whole number, not {_shown(value)}")
+    return value
+
+
+def _size(key: str, value) -> int:
+    low, high = SIZE_LIMITS[key]
+    if not low <= _whole(key, value) <= high:
+        raise _Bad(f"{key} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _rotation(key: str, value) -> int:
+    if _whole(key, value) not in ROTATIONS:
+        raise _Bad(f"rotation must be 0, 90, 180 or 270, not {value}")
+    return value
+
+
+def _language(key: str, value) -> str:
+    from .ui.i18n import LANGUAGES
+
+    if _text(key, value) not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        raise _Bad(f"unknown language {_shown(value)} (known: {known})")
+    return value
+
+
+def _form(key: str, value) -> str:
+    from .engine.forms import FORMS, find_form
+
+    try:
+        return find_form(_text(key, value)).name
+    except RuleError:
+        known = ", ".join(f.name for f in FORMS)
+        raise _Bad(f"unknown game {_shown(value)} (known: {known})") from None
+
+
+def _devices(section: Section, into: dict) -> None:
+    _plain_settings(section, into, {"scanner": _device, "bidbox": _device})
+
+
+def _screen(section: Section, into: dict) -> None:
+    checks = {"language": _language, "width": _size, "height": _size, "rotation": _rotation}
+    _plain_settings(section, into, checks)
+
+
+def _game(section: Section, into: dict) -> None:
+    """The form first: it says how many players there are."""
+    values = dict(section.values)
+    players = values.pop("players", None)
+    _plain_settings(Section(section.text, "game", values, section.problems), into, {"form": _form})
+    if players is not None:
+        into["players"] = _players(section, players, into["form"])
+
+
+def _players(section: Section, value, form_name: str) -> list[str]:
+    """Each good name is kept; a bad one gives way to a default name not in use."""
+    from .engine.forms import find_form
+
+    default = DEFAULTS["game"]["players"]
+    count = find_form(form_name).players
+    if not isinstance(value, list) or len(value) != count:
+        section.ignore(
+            "players",
+            f"players must be a list of {count} names, not {_shown(value)}; "
+            f"using {', '.join(default)}",
+        )
+        return list(default)
+    names: list[str | None] = [None] * count
+    for seat, name in enumerate(value):
+        try:
+            names[seat] = _player(seat, name, names)
+        except _Bad as bad:
+            names[seat] = _free_name(seat, names, value)
+            section.ignore("players", f"{bad}; using {names[seat]}")
+    return names
+
+
+def _player(seat: int, name, earlier: list) -> str:
+    if not isinstance(name, str):
+        raise _Bad(f"name {seat + 1} of players is not text in quotes ({_shown(name)})")
+    fault = name_fault(name)
+    if fault is not None:
+        raise _Bad(f"name {seat + 1} of players {NAME_FAULTS[fault[0]].format(**fault[1])}")
+    name = normal_name(name)
+    for other, known in enumerate(earlier[:seat]):
+        if known is not None and known.lower() == name.lower():
+            raise _Bad(f"name {seat + 1} of players is also name {other + 1}")
+    return name
+
+
+def _free_name(seat: int, names: list, given: list) -> str:
+    """The seat's default name, or the other default if a kept name already has it."""
+    default = DEFAULTS["game"]["players"]
+    taken = {n.lower() for n in names if n is not None}
+    taken |= {normal_name(n).lower() for n in given if isinstance(n, str)}
+    order = [default[seat % len(default)]] + list(default)
+    return next((n for n in order if n.lower() not in taken), default[seat % len(default)])
+
+
+def _gpio(section: Section, into: dict) -> None:
+    """Known names with BCM numbers; a pin used twice keeps the built-in map's."""
+    from .hal.bidbox_gpio import DEFAULT_PINS
+
+    chosen: dict[str, int] = {}
+    for key, pin in section.values.items():
+        if key not in DEFAULT_PINS:
+            section.ignore(key, f"unknown pin name {_shown_key(key)} in [gpio], ignored")
+        elif isinstance(pin, bool) or not isinstance(pin, int) or not 0 <= pin <= MAX_BCM:
+            section.ignore(
+                key,
+                f"gpio pin {key} must be a BCM number 0 to {MAX_BCM}, not {_shown(pin)}; "
+                f"using {DEFAULT_PINS[key]}",
+            )
+        else:
+            chosen[key] = pin
+    for key, pin, owner in _drop_shared_pins(chosen, DEFAULT_PINS):
+        section.ignore(
+            key, f"gpio pin {key} = {pin} is already {owner}'s; using {DEFAULT_PINS[key]}"
+        )
+    into.update(chosen)
+
+
+def _drop_shared_pins(chosen: dict[str, int], builtin: dict[str, int]) -> list:
+    """Take out of `chosen` each pin that another name also has: (name, pin, owner).
+
+    A pin shared with a name that keeps its built-in pin goes; of two chosen
+    names sharing a pin, the first in the file keeps it. A name that goes back
+    to its built-in pin can clash again, so this repeats until every pin has
+    one name (the built-in map alone has none twice)."""
+    dropped = []
+    while True:
+        merged = {**builtin, **chosen}
+        owners: dict[int, str] = {}
+        clash = None
+        for name in builtin:
+            if merged[name] in owners:
+                clash = (owners[merged[name]], name)
+                break
+            owners[merged[name]] = name
+        if clash is None:
+            return dropped
+        keep, drop = clash if clash[1] in chosen else clash[::-1]
+        if keep in chosen and list(chosen).index(keep) > list(chosen).index(drop):
+            keep, drop = drop, keep  # both chosen: the earlier line wins
+        dropped.append((drop, chosen.pop(drop), keep))
+
+
+CHECKS = {"devices": _devices, "gpio": _gpio, "screen": _screen, "game": _game}
+
+
+# -- names the screen can draw -------------------------------------------------------------
+NAME_FAULTS = {
+    "empty": "is empty",
+    "long": "is longer than {max} letters",
+    "glyph": "has {char}, which the screen cannot draw",
+}
+NAME_REFUSALS = {  # the same where a name is typed or given on the command line
+    "empty": "a name cannot be empty",
+    "long": "a name has at most {max} letters",
+    "glyph": "the screen cannot draw {char} in a name",
+}
+
+
+def normal_name(name: str) -> str:
+    """A name as the table keeps it: composed accents (e + ¨ = ë), no outer spaces."""
+    return unicodedata.normalize("NFC", name).strip()
+
+
+def name_fault(name: str) -> tuple[str, dict] | None:
+    """Why the screen cannot show `name` as a player's name, or None if it can."""
+    name = normal_name(name)
+    if not name:
+        return "empty", {}
+    if len(name) > NAME_MAX:
+        return "long", {"max": NAME_MAX}
+    char = undrawable(name)
+    if char is not None:
+        return "glyph", {"char": f"U+{ord(char):04X}"}
+    return None
+
+
+def name_refusal(name: str) -> str | None:
+    """The one-line English refusal for a name typed or given, or None if it is fine."""
+    fault = name_fault(name)
+    return None if fault is None else NAME_REFUSALS[fault[0]].format(**fault[1])
+
+
+def typing_refusal(name: str) -> str | None:
+    """For a name as it is being typed (spaces count, and empty is fine until
+    Start): the one-line refusal of its last keystroke, or None."""
+    if len(name) > NAME_MAX:
+        return NAME_REFUSALS["long"].format(max=NAME_MAX)
+    char = undrawable(name)
+    return None if char is None else NAME_REFUSALS["glyph"].format(char=f"U+{ord(char):04X}")
+
+
+def undrawable(text: str) -> str | None:
+    """The first character of `text` that the screen's font has no glyph for.
+
+    The UI draws with pygame's own font (freesansbold.ttf: Latin, Greek,
+    Cyrillic); its freetype metrics are None for a missing glyph. Control and
+    format characters never count as drawable."""
+    for char in text:
+        if unicodedata.category(char)[0] == "C":
+            return char
+    for char, metrics in zip(text, _glyph_font().get_metrics(text), strict=True):
+        if metrics is None:
+            return char
+    return None
+
+
+def _glyph_font():
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame.freetype
+
+    if not pygame.freetype.get_init():  # first use, or after a pygame.quit()
+        pygame.freetype.init()
+        _font_file.cache_clear()
+    return _font_file()
+
+
+@cache
+def _font_file():
+    import pygame.freetype
+
+    return pygame.freetype.Font(None, 24)  # the same file as pygame.font.Font(None)
+
+
+# -- messages -----------------------------------------------------------------------------
+def _shown(value, limit: int = 24) -> str:
+    """A value as the file wrote it, short, on one line, and drawable on the screen."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, dict):
+        text = "a table"
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except ValueError:  # nested too deep or circular: never from TOML, but say something
+            text = type(value).__name__
+    text = "".join(_safe_char(c) for c in text[: limit + 1])
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _shown_key(key: str) -> str:
+    return _shown(key, 32).strip('"')
+
+
+def _safe_char(char: str) -> str:
+    if unicodedata.category(char)[0] == "C" or undrawable(char) is not None:
+        return f"U+{ord(char):04X}"
+    return char
+
+
+# -- line numbers -------------------------------------------------------------------------
+_HEADER = re.compile(r"""^[ \t]*\[\[?[ \t]*(?P<name>[^\]]*?)[ \t]*\]""")
+
+
+def _bare(name: str) -> str:
+    return name.strip().strip("\"'")
+
+
+def _section_line(text: str, section: str) -> int:
+    """Where [section] (or a dotted `section.key`) is written; 1 when it cannot be found."""
+    dotted = re.compile(rf"""^[ \t]*["']?{re.escape(section)}["']?[ \t]*(\.|=)""")
+    for number, line in enumerate(text.splitlines(), 1):
+        header = _HEADER.match(line)
+        if header and _bare(header.group("name").split(".")[0]) == section:
+            return number
+        if dotted.match(line):
+            return number
+    return 1
+
+
+def _key_line(text: str, section: str, key: str) -> int:
+    """Where `key` is written inside [section]; else the section's own line."""
+    assign = re.compile(rf"""^[ \t]*["']?{re.escape(key)}["']?[ \t]*=""")
+    dotted = re.compile(
+        rf"""^[ \t]*["']?{re.escape(section)}["']?[ \t]*\.[ \t]*["']?{re.escape(key)}["']?[ \t]*="""
+    )
+    current = None  # before any [header], `screen.width = 800` is dotted
+    for number, line in enumerate(text.splitlines(), 1):
+        header = _HEADER.match(line)
+        if header:
+            current = _bare(header.group("name"))
+            continue
+        pattern = assign if current == section else dotted if current is None else None
+        if pattern is not None and pattern.match(line):
+            return number
+    return _section_line(text, section)

@@ -10,12 +10,12 @@ import tempfile
 import warnings
 from pathlib import Path
 
-from .config import ConfigError, config_path, data_dir, defaults, load_config
+from .config import SettingsNotice, config_path, data_dir, load_config, name_refusal
 from .console import Console
 from .engine.errors import SetupError
 from .engine.events import Setup
 from .engine.game import Game
-from .hal.deck import DEFAULT_DECK, DeckProfile
+from .hal.deck import DEFAULT_DECK, DeckProfile, deck_notice
 from .hal.serial_device import SerialDevice
 from .loop import TableLoop
 from .store.lock import FolderBusy, FolderLock
@@ -64,11 +64,7 @@ def new_game(args: argparse.Namespace, config: dict) -> Game:
 
 
 def main(args: argparse.Namespace) -> int:
-    try:
-        config = load_config(config_path(args.config))
-    except ConfigError as error:
-        print(f"{error}; starting with the defaults", file=sys.stderr)
-        config = defaults()
+    config, notices = load_settings(args)
     folder = data_dir(args.data_dir)
     try:
         lock = FolderLock(folder).acquire()  # held until this process ends
@@ -81,7 +77,7 @@ def main(args: argparse.Namespace) -> int:
     if sims:
         scanner, bidbox = sims["scanner"].link.url, sims["bidbox"].link.url
     decks = folder / "decks"
-    profile = table_deck(decks, args.deck)
+    profile = table_deck(decks, args.deck, notices)
     journal, warning = open_journal(folder)
     game, rubber, problem = resume(journal)
     for message in (warning, problem):
@@ -97,7 +93,7 @@ def main(args: argparse.Namespace) -> int:
     loop = TableLoop(table, inputs, devices)
     if args.pair_deck and table is not None:
         table.start_pairing(
-            pairing_profile(decks, args.pair_deck), decks / f"{args.pair_deck}.json"
+            pairing_profile(decks, args.pair_deck, notices), decks / f"{args.pair_deck}.json"
         )
     try:
         if args.text:
@@ -105,7 +101,8 @@ def main(args: argparse.Namespace) -> int:
             console.read_stdin()
             console.run()
         else:
-            run_app(args, config, loop, sims, scanner, profile, decks, journal, warning or problem)
+            message = warning or problem
+            run_app(args, config, loop, sims, scanner, profile, decks, journal, message, notices)
     except KeyboardInterrupt:
         pass
     finally:
@@ -115,18 +112,63 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
-def table_deck(decks: Path, name: str | None) -> DeckProfile | None:
-    """The paired deck to play with: --deck NAME, else the one paired in Settings."""
-    if name is not None:
-        return DeckProfile.load(decks / f"{name}.json")
-    default = decks / f"{DEFAULT_DECK}.json"
-    return DeckProfile.load(default) if default.exists() else None
+def load_settings(args: argparse.Namespace) -> tuple[dict, list[str]]:
+    """The config over the defaults, each ignored value logged; the screen's notices.
+
+    A --config file that is not there and a --players name that the screen
+    cannot draw are refused in one line (exit 2): they were just typed."""
+    path = config_path(args.config)
+    config, problems = load_config(path, must_exist=args.config is not None)
+    for problem in problems:
+        print(problem.log(path), file=sys.stderr)
+    for name in args.players or ():
+        refusal = name_refusal(name)
+        if refusal is not None:
+            raise SetupError(f"--players: {refusal}")
+    return config, [problem.screen for problem in problems]
 
 
-def pairing_profile(decks: Path, name: str) -> DeckProfile:
+def table_deck(decks: Path, name: str | None, notices: list | None = None) -> DeckProfile | None:
+    """The paired deck to play with: --deck NAME, else the one paired in Settings.
+
+    A damaged profile never stops the table: what is valid of it is used, and
+    the log and the screen (`notices`) say what was left out."""
+    path = decks / f"{name or DEFAULT_DECK}.json"
+    if not path.exists():
+        if name is not None:
+            raise SetupError(f"there is no deck profile {path}")
+        return None
+    return salvaged_deck(path, notices)
+
+
+def pairing_profile(decks: Path, name: str, notices: list | None = None) -> DeckProfile:
     """A new profile, or the saved one so that a half-paired deck goes on where it stopped."""
     saved = decks / f"{name}.json"
-    return DeckProfile.load(saved) if saved.exists() else DeckProfile(name)
+    profile = salvaged_deck(saved, notices) if saved.exists() else None
+    return profile or DeckProfile(name)
+
+
+def salvaged_deck(path: Path, notices: list | None) -> DeckProfile | None:
+    """A profile read leniently; what it lacks is logged once (--pair-deck of the
+    table's own deck reads it twice) and noted for the screen."""
+    profile, problems = DeckProfile.salvage(path)
+    notice = deck_notice(path.stem, profile, problems)
+    if notice is not None and notices is not None:
+        if notice in notices:
+            return profile
+        notices.append(notice)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return profile
+
+
+def show_notices(ui, notices) -> None:
+    """What the settings ignored, on the screen in its language: the first in the
+    banner (unless the journal has something to say), with how many more."""
+    if notices and not ui.banner:
+        from .ui.i18n import Catalog
+
+        ui.banner, ui.banner_error = SettingsNotice(tuple(notices)).text(Catalog(ui.lang)), True
 
 
 def start_simulated_devices() -> dict:
@@ -140,7 +182,9 @@ def start_simulated_devices() -> dict:
     }
 
 
-def run_app(args, config, loop, sims, scanner, profile, decks, journal, message) -> None:
+def run_app(
+    args, config, loop, sims, scanner, profile, decks, journal, message, notices=()
+) -> None:
     """The touchscreen app, in a window (or headless with SDL's dummy driver)."""
     import os
 
@@ -162,6 +206,7 @@ def run_app(args, config, loop, sims, scanner, profile, decks, journal, message)
         ui.start = StartState(form=config["game"]["form"], players=list(config["game"]["players"]))
     if message:
         ui.banner, ui.banner_error = message, True
+    show_notices(ui, notices)
     ui.history = journal.finished_results() if journal is not None else []
     size = tuple(args.size) if args.size else (screen["width"], screen["height"])
     factory = new_table_factory(profile, journal)

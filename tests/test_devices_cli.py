@@ -36,7 +36,7 @@ def test_a_rubber_through_the_simulated_devices(tmp_path):
     table = subprocess.Popen(
         [*CLI, "run", "--scanner", str(links / "scanner"), "--bidbox", str(links / "bidbox")]
         + ["--new", "draw-and-discard", "--players", "Anna", "Ben", "--first-dealer", first]
-        + ["--config", str(tmp_path / "none.toml"), "--data-dir", str(tmp_path), "--text"],
+        + ["--config", "/dev/null", "--data-dir", str(tmp_path), "--text"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

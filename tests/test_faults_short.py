@@ -2,7 +2,14 @@
 tests/faults): the same properties, each part at a size that keeps this file
 to a few seconds."""
 
-from tests.faults import bounce_storm, hostile_devices, power_cut, serial_fuzz, unplug
+from tests.faults import (
+    bad_settings,
+    bounce_storm,
+    hostile_devices,
+    power_cut,
+    serial_fuzz,
+    unplug,
+)
 
 
 def test_power_cuts_lose_nothing_and_double_nothing():
@@ -47,3 +54,14 @@ def test_hostile_devices_never_stop_the_table_nor_lose_or_double_an_input():
     cases += ["bad_error_text", "reboot_same_boot", "reboot_repeat", "reboot_unheard"]
     cases += ["unplug_same_boot", "same_id", "resend across a HELLO"]
     assert all(counts[case] >= 5 for case in cases), counts
+
+
+def test_bad_settings_never_stop_the_table_and_keep_every_good_value():
+    # seed 19: two bad command lines, a file that is not TOML, two deck profiles,
+    # --pair-deck over one, four rubbers started from the config's players.
+    result = bad_settings.run(cases=8, seed=19)
+    assert result["problems"] == []
+    assert result["cases"] == 8 and result["refused in one line"] == 2
+    assert result["up"] == result["config files"] == 6 and result["not TOML"] == 1
+    assert result["bad values ignored"] > 10 and result["good values"] > 5
+    assert result["seen in the journal"] == 4 and result["seen on a device"] >= 1

@@ -82,8 +82,76 @@ class DeckProfile:
         """Read a profile; RuleError (never a traceback) for a damaged file."""
         try:
             return DeckProfile.from_dict(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
             raise RuleError(f"deck profile {path}: {error}") from None
+
+    @staticmethod
+    def salvage(path: Path) -> tuple[DeckProfile | None, list[str]]:
+        """What can still be used of a profile file, and one line per thing left out.
+
+        A file that is not a profile at all gives None; a bad tag (not hex, a
+        card that is not in the deck, a tag or card that is there twice) is
+        left out and the rest kept, so the cards still paired go on working and
+        pairing the deck again asks only for the others."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_Pairs)
+        except (OSError, ValueError, RecursionError) as error:
+            return None, [f"deck profile {path}: cannot be read ({_short(error)})"]
+        if not isinstance(data, _Pairs):
+            return None, [f"deck profile {path}: not a JSON object"]
+        fields = dict(data)
+        deck_name = fields.get("deck", "standard")
+        deck = DECKS.get(deck_name) if isinstance(deck_name, str) else None
+        if deck is None:
+            return None, [f"deck profile {path}: unknown deck {_short(fields.get('deck'))}"]
+        if not isinstance(fields.get("tags"), _Pairs):
+            return None, [f"deck profile {path}: no tags table"]
+        name = fields.get("name")
+        profile = DeckProfile(name if isinstance(name, str) and name else path.stem, deck)
+        problems = []
+        for uid, text in fields["tags"]:
+            try:
+                profile.pair(_card(deck, text), _uid(uid))
+            except RuleError as error:
+                problems.append(f"deck profile {path}: tag {_short(uid)}: {error}, left out")
+        return profile, problems
+
+
+class _Pairs(list):
+    """A JSON object as read, keys in order and twice if written twice."""
+
+
+def _uid(text: str) -> bytes:
+    """A tag's UID as hex digits (RFID UIDs are 4, 7 or 10 bytes)."""
+    try:
+        uid = bytes.fromhex(text)
+    except ValueError:
+        raise RuleError("not hex digits") from None
+    if not 1 <= len(uid) <= 16:
+        raise RuleError("a tag UID has 1 to 16 bytes")
+    return uid
+
+
+def _card(deck: Deck, text) -> Card:
+    if not isinstance(text, str):
+        raise RuleError(f"{_short(text)} is not a card")
+    return deck.parse(text)
+
+
+def _short(value, limit: int = 40) -> str:
+    """A value from a file, safe for one line of a log: escaped, and cut short."""
+    text = ascii(value) if not isinstance(value, BaseException) else ascii(str(value))[1:-1]
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def deck_notice(name: str, profile: DeckProfile | None, problems: list[str]) -> str | None:
+    """What the screen says about a damaged profile (the log has the details)."""
+    if profile is None:
+        return f"deck profile {name} cannot be read; pair the deck again in Settings"
+    if problems:
+        count = len(problems)
+        return f"deck profile {name}: bad tags left out: {count}; pair the deck again in Settings"
+    return None
 
 
 class Pairing:

@@ -51,8 +51,7 @@ class App:
         self.t = Catalog(ui.lang)
         self.size = size
         self.layout = Layout(size)
-        pygame.display.init()
-        pygame.font.init()
+        pygame.display.init()  # fonts: Layout.font starts them, and renews its cache after a quit
         pygame.display.set_caption("Honeymoon Table")
         self.display = pygame.display.set_mode(rotated_size(size, ui.rotation))
         self.canvas = pygame.Surface(size) if ui.rotation else self.display
@@ -381,13 +380,27 @@ class App:
 
     def typed(self, text: str) -> None:
         if self.ui.start is not None and self.ui.start.editing is not None:
-            start = self.ui.start
-            start.players[start.editing] = (start.players[start.editing] + text)[:16]
+            self._type_name(text)
         elif text.strip():
             self.ui.typed = (self.ui.typed + text.strip()).upper()[:4]
             if complete_token(self.ui.typed):
                 self.submit()
         self.dirty = True
+
+    def _type_name(self, text: str) -> None:
+        """Letters typed into a name; a character the screen cannot draw, or one
+        letter too many, is refused with the reason and the name stays as it was."""
+        import unicodedata
+
+        from device.config import typing_refusal
+
+        start = self.ui.start
+        name = unicodedata.normalize("NFC", start.players[start.editing] + text)
+        refusal = typing_refusal(name)
+        if refusal is None:
+            start.players[start.editing] = name
+        else:
+            self.ui.banner, self.ui.banner_error = self.t.error(refusal), True
 
     def _edit_name(self, name: str) -> None:
         start = self.ui.start

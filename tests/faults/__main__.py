@@ -10,7 +10,14 @@ import time
 import traceback
 from collections import Counter
 
-from . import bounce_storm, hostile_devices, power_cut, serial_fuzz, unplug
+from . import (
+    bad_settings,
+    bounce_storm,
+    hostile_devices,
+    power_cut,
+    serial_fuzz,
+    unplug,
+)
 
 PARTS = [
     ("power cut", power_cut, {"kills": 512}),
@@ -18,6 +25,7 @@ PARTS = [
     ("unplug", unplug, {"unplugs": 50}),
     ("bounce storm", bounce_storm, {"presses": 100_000}),
     ("hostile devices", hostile_devices, {"rubbers": 4}),
+    ("bad settings", bad_settings, {"cases": 200}),
 ]
 
 

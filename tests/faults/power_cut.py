@@ -86,7 +86,7 @@ class App:
         command = [sys.executable, "-m", "device.cli", "run", "--headless"]
         command += ["--scanner", self.sims["scanner"].link.url]
         command += ["--bidbox", self.sims["bidbox"].link.url]
-        command += ["--data-dir", str(self.folder), "--config", "/nonexistent.toml"]
+        command += ["--data-dir", str(self.folder), "--config", os.devnull]
         if not stored(self.folder).rubber:  # no rubber yet: start it (again)
             command += ["--new", "draw-and-discard", "--players", *PLAYERS]
             command += ["--first-dealer", self.first_dealer]
