@@ -237,9 +237,14 @@ def hello_payload(kind, fw, ident, boot, extra=None):
 
 
 def parse_hello(payload):
-    """The HELLO fields as a dict; ProtocolError when a required one is missing."""
+    """The HELLO fields as a dict; ProtocolError when a required one is missing or
+    the text is not UTF-8. (The table reads HELLO more leniently: device/hal/hello.py.)"""
+    try:
+        text = payload.decode("utf-8")
+    except UnicodeError:
+        raise ProtocolError("HELLO is not UTF-8") from None
     fields = {}
-    for item in payload.decode("utf-8").split(";"):
+    for item in text.split(";"):
         if not item:
             continue
         if "=" not in item:

@@ -70,7 +70,8 @@ def test_payload_helpers():
     for bad in (b"", b"\x01", b"\x07SA"):
         with pytest.raises(p.ProtocolError):
             p.parse_card(bad)
-    for bad in (b"kind=scanner;fw=1;id=A", b"kind=toaster;fw=1;id=A;boot=1", b"nonsense"):
+    bad_hellos = (b"kind=scanner;fw=1;id=A", b"kind=toaster;fw=1;id=A;boot=1", b"nonsense")
+    for bad in bad_hellos + (b"kind=scanner;fw=1;id=\xff;boot=1",):  # not UTF-8
         with pytest.raises(p.ProtocolError):
             p.parse_hello(bad)
 
