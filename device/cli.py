@@ -373,18 +373,19 @@ def _check_screenshot_dir(folder: Path) -> None:
 
 
 def _stored_game(args, rubber: int | None = None):
-    """A rubber rebuilt from the journal in --data-dir; UsageError when there is none."""
+    """A rubber rebuilt from the journal in --data-dir; UsageError when none can be read.
+    From a damaged journal: as far as it can be read, with one line of warning."""
     from .config import data_dir
-    from .store.journal import FILENAME, Journal, JournalError
-    from .store.status import load_game
+    from .store.journal import FILENAME, JournalError
+    from .store.status import stored_game
 
-    path = data_dir(args.data_dir) / FILENAME
-    if not path.exists():
-        raise UsageError(f"there is no journal at {path}")
     try:
-        return load_game(Journal(path), rubber)[1]
+        game, note = stored_game(data_dir(args.data_dir) / FILENAME, rubber)
     except JournalError as error:
         raise UsageError(str(error)) from None
+    if note:
+        print(f"warning: {note}", file=sys.stderr)
+    return game
 
 
 def cmd_status(args: argparse.Namespace) -> int:

@@ -3,12 +3,18 @@
 
 Device threads only put `Input`s on the queue; the loop waits on that queue
 with a timeout, so it sleeps while nobody plays.
+
+An input that could not be stored (a full or failing disk) is not
+acknowledged: its device is told to forget it, so that the resend it makes
+every 200 ms is handed over again, and stored as soon as the journal can.
 """
 
 from __future__ import annotations
 
 import logging
 import queue
+import time
+from collections import Counter
 
 from firmware_bridge.protocol import BEEP_ERROR, LED_ERROR
 
@@ -18,6 +24,10 @@ from .table import Outcome, Table
 
 log = logging.getLogger(__name__)
 
+INPUT_KINDS = ("card", "call", "key")
+HOLD_S = 2.0  # a device resends every 200 ms: one silent this long has given its input up
+RETRIES = 5
+
 
 class TableLoop:
     def __init__(self, table: Table, inputs: queue.Queue, devices: dict | None = None):
@@ -25,6 +35,11 @@ class TableLoop:
         self.inputs = inputs
         self.devices = dict(devices or {})
         self._error = False
+        self._unstored = False  # the last input could not be stored: its resends beep no more
+        # Inputs not stored yet, in the order they first came: (device, session, seq) ->
+        # when last seen. While there are any, only the first is handed to the table.
+        self._held: dict[tuple, float] = {}
+        self._retries: Counter = Counter()  # rule refusals of an input that waited
         # Before a rubber starts the screen may take inputs itself (cards drawn
         # for the deal): it returns an Outcome, or None to let the table have it.
         self.intercept = None
@@ -47,18 +62,24 @@ class TableLoop:
         return done
 
     def handle(self, item: Input) -> Outcome:
-        outcome = self.intercept(item) if self.intercept is not None else None
+        outcome = self._waits(item)
+        if outcome is None and self.intercept is not None:
+            outcome = self.intercept(item)
         if outcome is None:
-            outcome = self._at_table(item)
+            outcome = self._hold(item, self._at_table(item))
         if item.kind == "connected" and item.session is not None:
             self._same_ids(item)
         device = self.devices.get(item.source)
-        if item.seq is not None and hasattr(device, "acknowledge"):
+        if item.seq is not None and outcome.unstored:
+            if hasattr(device, "forget"):
+                device.forget(item)  # not stored: its resend must be handled again
+        elif item.seq is not None and hasattr(device, "acknowledge"):
             device.acknowledge(item)  # stored or refused: either way, stop resending
         if item.kind in ("card", "call", "key", "error"):
             self._error = not outcome.accepted
-            if self._error:
-                self._each("beep", BEEP_ERROR)
+            if self._error and not (outcome.unstored and self._unstored):
+                self._each("beep", BEEP_ERROR)  # once, not at every resend
+            self._unstored = outcome.unstored
         return outcome
 
     def _same_ids(self, item: Input) -> None:
@@ -68,6 +89,41 @@ class TableLoop:
         for source, session in self._sessions.items():
             if same_id(session, item.session):
                 log.warning("%s and %s give the same id: kept apart by port", source, item.source)
+
+    def _waits(self, item: Input) -> Outcome | None:
+        """While an input cannot be stored, the inputs after it wait unanswered (their
+        devices resend them), so that once the journal stores again they are taken in
+        the order they first came, whichever device resends first. An input whose
+        device stopped resending it (unplugged, rebooted) is no longer waited for."""
+        if item.kind not in INPUT_KINDS or not self._held:
+            return None
+        now = time.monotonic()
+        self._held = {k: seen for k, seen in self._held.items() if now - seen < HOLD_S}
+        key = (item.source, item.session, item.seq)
+        if not self._held or next(iter(self._held)) == key:
+            return None  # the first one waiting: the table tries it again
+        if item.seq is not None:
+            self._held[key] = now
+        return Outcome(False, "waiting for an earlier input to be stored", unstored=True)
+
+    def _hold(self, item: Input, outcome: Outcome) -> Outcome:
+        """Note an input that could not be stored; one that waited and is refused by the
+        rules while others wait goes behind them (its device held it unanswered while
+        another device's queue held the input before it), a few times at most."""
+        if item.kind not in INPUT_KINDS or item.seq is None:
+            return outcome
+        key = (item.source, item.session, item.seq)
+        if outcome.unstored:
+            self._held[key] = time.monotonic()  # a new one goes last; the first stays first
+            return outcome
+        waited = self._held.pop(key, None) is not None
+        if waited and not outcome.accepted and self._held and self._retries[key] < RETRIES:
+            self._retries[key] += 1
+            self._held[key] = time.monotonic()
+            return Outcome(False, outcome.message, unstored=True)
+        if key not in self._held:
+            self._retries.pop(key, None)
+        return outcome
 
     def _at_table(self, item: Input) -> Outcome:
         if self.table is None:  # the start screen: devices may report, not play

@@ -19,7 +19,7 @@ from .hal.deck import DEFAULT_DECK, DeckProfile, deck_notice
 from .hal.serial_device import SerialDevice
 from .loop import TableLoop
 from .store.lock import FolderBusy, FolderLock
-from .store.open import open_journal, resume
+from .store.open import open_journal
 from .table import Table
 
 
@@ -78,11 +78,10 @@ def main(args: argparse.Namespace) -> int:
         scanner, bidbox = sims["scanner"].link.url, sims["bidbox"].link.url
     decks = folder / "decks"
     profile = table_deck(decks, args.deck, notices)
-    journal, warning = open_journal(folder)
-    game, rubber, problem = resume(journal)
-    for message in (warning, problem):
-        if message:
-            print(message, file=sys.stderr)
+    opened = open_journal(folder)  # a damaged journal is salvaged; never a stop
+    journal, game, rubber = opened.journal, opened.game, opened.rubber
+    for line in opened.log_lines():
+        print(line, file=sys.stderr)
     if args.new or (args.text and game is None):
         fresh = new_game(args, config)  # a bad --new or --players stops nothing below
         if game is not None:  # --new while a rubber is in progress: it stops early
@@ -101,8 +100,7 @@ def main(args: argparse.Namespace) -> int:
             console.read_stdin()
             console.run()
         else:
-            message = warning or problem
-            run_app(args, config, loop, sims, scanner, profile, decks, journal, message, notices)
+            run_app(args, config, loop, sims, scanner, profile, decks, journal, opened, notices)
     except KeyboardInterrupt:
         pass
     finally:
@@ -204,8 +202,8 @@ def run_app(
     )
     if loop.table is None:
         ui.start = StartState(form=config["game"]["form"], players=list(config["game"]["players"]))
-    if message:
-        ui.banner, ui.banner_error = message, True
+    if message is not None:  # the Opened journal: a salvage notice, or why nothing is kept
+        ui.journal_notice, ui.memory_only = message.notice, message.memory_only
     show_notices(ui, notices)
     ui.history = journal.finished_results() if journal is not None else []
     size = tuple(args.size) if args.size else (screen["width"], screen["height"])

@@ -8,7 +8,6 @@ them. Anything refused changes nothing and comes back with the reason.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from .engine.game import Game
 from .hal.deck import DeckProfile, Pairing
 from .hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
 from .store.history import rubber_result
+from .store.journal import JournalError
 
 
 @dataclass(frozen=True)
@@ -36,11 +36,19 @@ class Outcome:
     message: str = ""
     event: Event | None = None
     menu: bool = False  # MENU: the screen opens its menu
+    # Refused only because the journal could not store it: not acknowledged, so
+    # that its device sends it again until it can be stored.
+    unstored: bool = False
 
 
 class Table:
     """The game at the table; with a journal, every accepted input is stored
-    before it counts (and so before its device hears the ACK)."""
+    before it counts (and so before its device hears the ACK).
+
+    `storage_error` holds why the journal cannot store now (a JournalError:
+    StorageError with its kind, or JournalDamaged), from the failed attempt
+    until the next one that succeeds.
+    """
 
     def __init__(self, game: Game, profile: DeckProfile | None = None, journal=None, rubber=None):
         self.game = game
@@ -49,9 +57,20 @@ class Table:
         self._profile_path: Path | None = None
         self.journal = journal
         self.rubber = rubber
-        if journal is not None and rubber is None:
-            self.rubber = journal.new_rubber(game.setup)
+        self.storage_error: JournalError | None = None
         self._finished = game.phase == "finished"
+        if journal is not None and rubber is None:
+            self._new_rubber()
+
+    def _new_rubber(self) -> bool:
+        """Store the rubber's start; when the journal cannot, the first input tries again."""
+        try:
+            self.rubber = self.journal.new_rubber(self.game.setup)
+        except JournalError as error:
+            self.storage_error = error
+            return False
+        self.storage_error = None
+        return True
 
     def start_pairing(self, profile: DeckProfile, save_to: Path | None = None) -> None:
         """Pair a deck; with `save_to`, the profile is saved after every card, so a
@@ -86,19 +105,29 @@ class Table:
         if self.journal is not None:
             try:
                 self._store(done, item)
-            except (sqlite3.Error, OSError) as error:
+            except JournalError as error:
                 self.game.retract()  # not stored, so not accepted: nothing changed
-                return Outcome(False, f"the input could not be stored: {error}")
+                self.storage_error = error
+                if getattr(error, "kind", None) == "full":
+                    self.journal.reclaim()  # the resend may fit in the WAL's room
+                return Outcome(False, f"the input could not be stored: {error}", unstored=True)
+            self.storage_error = None
         return Outcome(True, "", done)
 
     def stop_early(self) -> None:
         """The players start another rubber: this one ends where it is, with the
         unfinished-rubber bonuses, and goes into the history as stopped early."""
-        if self.journal is not None and not self._finished:
-            self.journal.finish(self.rubber, {**rubber_result(self.game), "stopped": True})
+        if self.journal is not None and not self._finished and self.rubber is not None:
+            try:
+                self.journal.finish(self.rubber, {**rubber_result(self.game), "stopped": True})
+            except JournalError as error:  # it stays unfinished in the journal, not lost
+                self.storage_error = error
+                return
             self._finished = True
 
     def _store(self, done: Event, item: Input | None) -> None:
+        if self.rubber is None and not self._new_rubber():
+            raise self.storage_error
         session, seq = (item.session, item.seq) if item is not None else (None, None)
         finished = self.game.phase == "finished"
         result = ...  # the rubber's end is stored with the input that ends (or reopens) it

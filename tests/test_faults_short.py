@@ -5,6 +5,8 @@ to a few seconds."""
 from tests.faults import (
     bad_settings,
     bounce_storm,
+    damaged_journal,
+    full_disk,
     hostile_devices,
     power_cut,
     serial_fuzz,
@@ -42,6 +44,17 @@ def test_bounce_storm_gives_one_input_per_press():
     assert result["presses"] >= 500 and result["inputs"] == result["expected"] > 200
 
 
+def test_bad_settings_never_stop_the_table_and_keep_every_good_value():
+    # seed 19: two bad command lines, a file that is not TOML, two deck profiles,
+    # --pair-deck over one, four rubbers started from the config's players.
+    result = bad_settings.run(cases=8, seed=19)
+    assert result["problems"] == []
+    assert result["cases"] == 8 and result["refused in one line"] == 2
+    assert result["up"] == result["config files"] == 6 and result["not TOML"] == 1
+    assert result["bad values ignored"] > 10 and result["good values"] > 5
+    assert result["seen in the journal"] == 4 and result["seen on a device"] >= 1
+
+
 def test_hostile_devices_never_stop_the_table_nor_lose_or_double_an_input():
     # 60 valid inputs with about 90 hostile cases between them: each kind of case 7-16 times.
     result = hostile_devices.run(rubbers=1, seed=2, hostile_per_step=1.5, max_steps=60)
@@ -56,12 +69,21 @@ def test_hostile_devices_never_stop_the_table_nor_lose_or_double_an_input():
     assert all(counts[case] >= 5 for case in cases), counts
 
 
-def test_bad_settings_never_stop_the_table_and_keep_every_good_value():
-    # seed 19: two bad command lines, a file that is not TOML, two deck profiles,
-    # --pair-deck over one, four rubbers started from the config's players.
-    result = bad_settings.run(cases=8, seed=19)
+def test_damaged_journals_never_stop_the_table_and_keep_what_can_be_read():
+    # One case of each kind of damage, on one robot-written journal.
+    result = damaged_journal.run(cases=len(damaged_journal.KINDS), seed=2, bases=1)
     assert result["problems"] == []
-    assert result["cases"] == 8 and result["refused in one line"] == 2
-    assert result["up"] == result["config files"] == 6 and result["not TOML"] == 1
-    assert result["bad values ignored"] > 10 and result["good values"] > 5
-    assert result["seen in the journal"] == 4 and result["seen on a device"] >= 1
+    assert result["cases"] == result["up"] == len(damaged_journal.KINDS)
+    assert result["moved aside"] + result.get("harmless", 0) == len(damaged_journal.KINDS) - 1
+    assert result["lost"] == 0 and result["inputs kept"] == result["inputs readable"] > 0
+    assert result["commands"] == 3 * len(damaged_journal.KINDS)
+
+
+def test_a_full_disk_refuses_without_an_ack_and_loses_nothing_once_freed():
+    # The portable disk always; the real tmpfs too where mounting is allowed.
+    result = full_disk.run(rubbers=1, fulls=3, seed=2)
+    assert result["problems"] == []
+    assert result["fulls that refused"] == result["fulls"] >= 3
+    assert result["refused unstored"] >= result["fulls"] and result["inputs"] > 100
+    assert result["lost"] == result["doubled"] == 0
+    assert result["table up"] == result["disks"] >= 1

@@ -58,6 +58,7 @@ class SerialDevice:
         self._last: dict[tuple[str, int], tuple[int, bool]] = {
             s: (seq, True) for s, seq in (applied or {}).items()
         }
+        self._before: dict = {}  # session -> its _last and _last_frame before the latest input
         self._port = None
         self._write_lock = threading.Lock()
         self._seq = 0
@@ -97,6 +98,20 @@ class SerialDevice:
             # Only the latest input is marked; an older ACK must not roll the state back.
             self._last[done.session] = (done.seq, True)
         self._send(p.ACK, bytes([done.seq]))
+
+    def forget(self, done: Input) -> None:
+        """The table could not store `done` (a full disk): no ACK, and its resend is
+        handed over again instead of being dropped as a duplicate. The device sends
+        one input at a time, so nothing newer of the session has come meanwhile."""
+        if done.session is None or done.seq is None:
+            return
+        if self._last.get(done.session) == (done.seq, False):
+            last, frame = self._before.pop(done.session, (None, None))
+            for table, value in ((self._last, last), (self._last_frame, frame)):
+                if value is None:
+                    table.pop(done.session, None)
+                else:
+                    table[done.session] = value
 
     def set_leds(self, mask: int) -> None:
         """Turn LEDs: bit n for seat n, p.LED_ERROR for the error LED."""
@@ -219,6 +234,8 @@ class SerialDevice:
             if self._last[session][1]:  # applied and acknowledged, but the ACK was lost
                 self._send(p.ACK, bytes([frame.seq]))
             return
+        # What forget() puts back when the table cannot store this input.
+        self._before[session] = (self._last.get(session), self._last_frame.get(session))
         self._last[session] = (frame.seq, False)
         self._last_frame[session] = (frame.type, frame.payload)
         self._since_hello = True

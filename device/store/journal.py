@@ -8,13 +8,22 @@ acknowledged is acknowledged and not applied again.
 
 The schema is versioned; `MIGRATIONS[n]` takes a journal from version n to
 n + 1, so an old journal is brought up to date when it is opened.
+
+Every failure comes out as one of three JournalErrors, because the table
+answers them differently: JournalDamaged (corrupt pages, rows that cannot be
+read: the file is moved aside and what is readable is salvaged), JournalNewer
+(written by a newer program: left untouched) and StorageError (the disk is
+full, read-only, gone or failing: the file is healthy and must stay where it
+is; the input waits until it can be stored).
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import sqlite3
 import time
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,7 +60,72 @@ VERSION = len(MIGRATIONS)
 
 
 class JournalError(Exception):
-    """The journal cannot be used: the message says why, for the screen."""
+    """The journal cannot be used: the message says why, for the log."""
+
+
+class JournalDamaged(JournalError):
+    """Corrupt pages or rows that cannot be read: the file itself is damaged."""
+
+
+class JournalNewer(JournalError):
+    """A journal of a newer program: not damaged, and never to be touched."""
+
+    def __init__(self, found: int):
+        super().__init__(f"journal version {found} is newer than this program ({VERSION})")
+        self.found = found
+
+
+class StorageError(JournalError):
+    """The journal cannot be written (or opened) now, though the file is not damaged.
+
+    `kind` says why, for the screen: full, readonly, missing, io or busy.
+    """
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+
+
+# SQLite's primary result codes that mean "cannot write here now", by what the screen says.
+_SQLITE_KINDS = {
+    "SQLITE_FULL": "full",
+    "SQLITE_READONLY": "readonly",
+    "SQLITE_PERM": "readonly",
+    "SQLITE_AUTH": "readonly",
+    "SQLITE_CANTOPEN": "missing",
+    "SQLITE_BUSY": "busy",
+    "SQLITE_LOCKED": "busy",
+}
+_OS_KINDS = {
+    errno.ENOSPC: "full",
+    errno.EDQUOT: "full",
+    errno.EROFS: "readonly",
+    errno.EACCES: "readonly",
+    errno.EPERM: "readonly",
+    errno.ENOENT: "missing",
+    errno.ENOTDIR: "missing",
+    errno.EEXIST: "missing",  # a file where the data folder should be
+}
+
+
+def classify(error: Exception, where: object = "") -> JournalError:
+    """The JournalError for a failure of SQLite or the file system.
+
+    Only SQLITE_CORRUPT and SQLITE_NOTADB say the file is damaged; a full,
+    read-only, missing or failing disk (SQLITE_FULL, _READONLY, _CANTOPEN,
+    _IOERR, ENOSPC, EROFS, EACCES, ...) leaves a healthy file where it is.
+    """
+    if isinstance(error, JournalError):
+        return error
+    prefix = f"{where}: " if where else ""
+    if isinstance(error, OSError):
+        kind = _OS_KINDS.get(error.errno, "io")
+        return StorageError(kind, f"{prefix}{error.strerror or error}")
+    name = getattr(error, "sqlite_errorname", None) or ""
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return JournalDamaged(f"{prefix}{error}")
+    primary = "_".join(name.split("_")[:2])  # SQLITE_IOERR_SHORT_READ -> SQLITE_IOERR
+    return StorageError(_SQLITE_KINDS.get(primary, "io"), f"{prefix}{error}")
 
 
 @dataclass(frozen=True)
@@ -68,18 +142,22 @@ class Journal:
     def __init__(self, path: Path, clock=time.time):
         self.path = Path(path)
         self.clock = clock
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db: sqlite3.Connection | None = None
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.path, isolation_level=None)
+            self.db.text_factory = text_or_bytes
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
-        except sqlite3.DatabaseError as error:
-            raise JournalError(f"{self.path}: {error}") from None
+        except (sqlite3.Error, OSError, JournalError) as error:
+            self.close()
+            raise classify(error, self.path) from None
 
     def close(self) -> None:
-        self.db.close()
+        if self.db is not None:
+            self.db.close()
 
     @property
     def version(self) -> int:
@@ -88,7 +166,7 @@ class Journal:
     def _migrate(self) -> None:
         version = self.version
         if version > VERSION:
-            raise JournalError(f"journal version {version} is newer than this program ({VERSION})")
+            raise JournalNewer(version)
         for number in range(version, VERSION):
             with self._transaction():
                 for statement in MIGRATIONS[number].split(";"):
@@ -99,9 +177,18 @@ class Journal:
     def _transaction(self):
         return _Transaction(self.db)
 
+    @contextmanager
+    def _writing(self):
+        """One transaction; any failure comes out classified (damaged, or cannot write)."""
+        try:
+            with self._transaction():
+                yield
+        except (sqlite3.Error, OSError) as error:
+            raise classify(error) from None
+
     # -- writing ---------------------------------------------------------------------
     def new_rubber(self, setup: Setup) -> int:
-        with self._transaction():
+        with self._writing():
             cursor = self.db.execute(
                 "INSERT INTO rubbers (setup, started) VALUES (?, ?)",
                 (json.dumps(setup.to_dict()), self.clock()),
@@ -120,9 +207,10 @@ class Journal:
 
         `result` (when given) marks the rubber over with it, or reopens it with
         None, in the same transaction: a cut can never keep the last input of a
-        rubber and lose the rubber's end.
+        rubber and lose the rubber's end. Raises StorageError or JournalDamaged
+        when it could not be stored (then nothing was).
         """
-        with self._transaction():
+        with self._writing():
             self.db.execute(
                 "INSERT INTO events (rubber, event, at) VALUES (?, ?, ?)",
                 (rubber, json.dumps(event.to_dict()), self.clock()),
@@ -136,9 +224,15 @@ class Journal:
                     (session[0], session[1], seq),
                 )
 
+    def reclaim(self) -> None:
+        """After SQLITE_FULL: move the WAL into the database and empty it, which gives
+        back the WAL's room on a small disk. Best effort; it may fail for want of room."""
+        with suppress(sqlite3.Error):
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
     def finish(self, rubber: int, result: dict | None) -> None:
         """Mark a rubber over with its result; None reopens it (an undo took back its end)."""
-        with self._transaction():
+        with self._writing():
             self._set_finished(rubber, result)
 
     def _set_finished(self, rubber: int, result: dict | None) -> None:
@@ -155,22 +249,22 @@ class Journal:
         return {(device, boot): seq for device, boot, seq in rows}
 
     def rubber(self, rubber: int) -> StoredRubber:
-        row = self.db.execute(
-            "SELECT id, setup, started, finished, result FROM rubbers WHERE id = ?", (rubber,)
-        ).fetchone()
-        if row is None:
-            raise JournalError(f"there is no rubber {rubber} in the journal")
-        setup = Setup.from_dict(json.loads(row[1]))
-        from device.engine.forms import find_form
-
-        deck = find_form(setup.form).deck.name
-        events = [
-            event_from_dict(json.loads(text), deck)
-            for (text,) in self.db.execute(
+        """One rubber with all its events; JournalDamaged when any of it cannot be read."""
+        try:
+            row = self.db.execute(
+                "SELECT id, setup, started, finished, result FROM rubbers WHERE id = ?", (rubber,)
+            ).fetchone()
+            if row is None:
+                raise JournalError(f"there is no rubber {rubber} in the journal")
+            texts = self.db.execute(
                 "SELECT event FROM events WHERE rubber = ? ORDER BY id", (rubber,)
-            )
-        ]
-        result = json.loads(row[4]) if row[4] else None
+            ).fetchall()
+        except sqlite3.Error as error:
+            raise classify(error, self.path) from None
+        setup = parse_setup(row[1])
+        deck = deck_of(setup)
+        events = [parse_event(text, deck) for (text,) in texts]
+        result = parse_result(row[4]) if row[4] is not None else None
         return StoredRubber(row[0], setup, events, row[2], row[3], result)
 
     def unfinished(self) -> int | None:
@@ -185,8 +279,76 @@ class Journal:
         return list(self.db.execute("SELECT id, started, finished FROM rubbers ORDER BY id"))
 
     def finished_results(self) -> list[dict]:
-        rows = self.db.execute("SELECT result FROM rubbers WHERE finished IS NOT NULL ORDER BY id")
-        return [json.loads(text) for (text,) in rows]
+        """The results of the finished rubbers, for the history: best effort, never raises.
+
+        A result that cannot be read, or that is not a played rubber's (one
+        abandoned by an older program), is left out.
+        """
+        from .history import is_history_result
+
+        results = []
+        try:
+            for (text,) in self.db.execute(
+                "SELECT result FROM rubbers WHERE finished IS NOT NULL ORDER BY id"
+            ):
+                try:
+                    result = parse_result(text)
+                except JournalDamaged:
+                    continue
+                if is_history_result(result):
+                    results.append(result)
+        except sqlite3.Error:
+            pass  # a damaged page: what was read before it
+        return results
+
+
+def text_or_bytes(value: bytes) -> str | bytes:
+    """A TEXT value as str; damaged bytes that are not UTF-8 stay bytes, so that the
+    row reads as damaged (json.loads refuses them) instead of failing the query."""
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError:
+        return value
+
+
+def parse_setup(text) -> Setup:
+    """A rubbers.setup value; JournalDamaged when it is not a setup of a known form."""
+    try:
+        setup = Setup.from_dict(json.loads(text))
+        deck_of(setup)
+        return setup
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
+        raise JournalDamaged(f"a rubber's setup cannot be read ({_short(error)})") from None
+
+
+def deck_of(setup: Setup) -> str:
+    from device.engine.forms import find_form
+
+    return find_form(setup.form).deck.name
+
+
+def parse_event(text, deck: str) -> Event:
+    """An events.event value; JournalDamaged when it is not an event."""
+    try:
+        return event_from_dict(json.loads(text), deck)
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
+        raise JournalDamaged(f"an input cannot be read ({_short(error)})") from None
+
+
+def parse_result(text) -> dict:
+    """A rubbers.result value: a JSON object, else JournalDamaged."""
+    try:
+        result = json.loads(text)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise JournalDamaged(f"a rubber's result cannot be read ({_short(error)})") from None
+    if not isinstance(result, dict):
+        raise JournalDamaged("a rubber's result cannot be read (not an object)")
+    return result
+
+
+def _short(error: Exception) -> str:
+    text = str(error) or type(error).__name__
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 class _Transaction:
@@ -202,6 +364,7 @@ class _Transaction:
     def __exit__(self, kind, error, trace):
         if kind is None:
             self.db.execute("COMMIT")
-        else:
-            self.db.execute("ROLLBACK")
+        elif self.db.in_transaction:  # SQLite may have rolled back already (a full disk)
+            with suppress(sqlite3.Error):  # the error that got us here is the one to report
+                self.db.execute("ROLLBACK")
         return False

@@ -2,23 +2,75 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from device.engine.game import Game
 from device.engine.record import to_record
 
-from .journal import Journal, JournalError
+from .journal import Journal, JournalDamaged, JournalError, JournalNewer
+
+
+def stored_game(path: Path, rubber: int | None = None) -> tuple[Game, str | None]:
+    """For `honeymoon status` and `export`: a rubber from the journal at `path`, as far
+    as it can be read, and a note when that is not all of it. Never changes a
+    damaged or newer journal; JournalError (one line) when nothing can be shown."""
+    if not path.exists():
+        raise JournalError(f"there is no journal at {path}")
+    if path.is_file() and path.stat().st_size == 0:
+        raise JournalDamaged(f"the journal at {path} is empty (0 bytes): nothing in it can be read")
+    try:
+        journal = Journal(path)
+    except JournalNewer as error:
+        raise JournalError(f"{path}: {error}; update the program to read it") from None
+    except JournalError as error:
+        raise JournalError(f"the journal cannot be read: {error}") from None
+    try:
+        _, game, note = read_rubber(journal, rubber)
+    finally:
+        journal.close()
+    return game, note
 
 
 def load_game(journal: Journal, rubber: int | None = None) -> tuple[int, Game]:
     """A rubber (by default the latest) rebuilt from its events."""
+    found, game, _ = read_rubber(journal, rubber)
+    return found, game
+
+
+def read_rubber(journal: Journal, rubber: int | None = None) -> tuple[int, Game, str | None]:
+    """A rubber (by default the latest) rebuilt from what can be read of it, and a note
+    when that is not all of it (a damaged journal): the game up to its last readable input.
+
+    JournalError when there is no such rubber, or nothing of it can be read.
+    """
+    from .salvage import read_journal, replayable
+
+    reading = read_journal(journal.db)
     if rubber is None:
-        rubbers = journal.rubbers()
-        if not rubbers:
-            raise JournalError(f"there is no rubber in {journal.path}")
-        rubber = rubbers[-1][0]
-    stored = journal.rubber(rubber)
-    game = Game(stored.setup)
-    game.replay(stored.events)
-    return rubber, game
+        if not reading.rubbers:
+            raise JournalError(_nothing(journal, reading))
+        rubber = max(reading.rubbers)
+    row = reading.rubbers.get(rubber)
+    if row is None:
+        raise JournalError(f"there is no rubber {rubber} in the journal")
+    if row.setup is None:
+        raise JournalDamaged(f"rubber {rubber} cannot be read: the journal is damaged")
+    rows = reading.events.get(rubber, [])
+    game, events = replayable(row.setup, rows)
+    note = None
+    if len(events) < len(rows):
+        note = f"rubber {rubber} up to input {len(events)} of {len(rows)}"
+    elif reading.damaged:
+        note = f"rubber {rubber} ({reading.problems[0]})"
+    if note:
+        note = " ".join(f"the journal is damaged: {note}, as far as it can be read".split())
+    return rubber, game, note
+
+
+def _nothing(journal: Journal, reading) -> str:
+    if reading.damaged:
+        return f"the journal at {journal.path} is damaged: no rubber in it can be read"
+    return f"there is no rubber in {journal.path}"
 
 
 def status(game: Game) -> dict:

@@ -108,13 +108,21 @@ class App:
             self.ui.devices[item.source] = "connected" if item.kind == CONNECTED else "lost"
         if outcome.menu:
             self.ui.overlay = "menu"
-        if not outcome.accepted or item.kind == LOST:
+        if outcome.unstored:
+            pass  # the storage mark says why, for as long as it lasts
+        elif not outcome.accepted or item.kind == LOST:
             # The message may quote a device: never a NUL or a control code to draw.
             message = safe_text(self.t.error(outcome.message), BANNER_CHARS)
             self.ui.banner, self.ui.banner_error = message, True
         elif item.kind in (CARD, CALL, KEY, CONNECTED):
             self.ui.banner = None
         self._pairing_status()
+        self._storage_status()
+
+    def _storage_status(self) -> None:
+        """The storage mark: why the journal cannot store now, until a store succeeds."""
+        error = self.table.storage_error if self.table is not None else None
+        self.ui.storage = None if error is None else getattr(error, "kind", "damaged")
 
     def _pairing_status(self) -> None:
         table = self.table
@@ -131,10 +139,12 @@ class App:
         return build_view(self.table.game)
 
     def draw(self) -> None:
-        from .screens import render, screen_name
+        from .screens import chrome, render, screen_name
 
         view = self.view()
         self.targets = render(self.canvas, self.layout, view, self.ui, self.t)
+        notice = chrome.notice_target(self.ui)  # over everything until it is tapped
+        self.targets += [notice] if notice is not None else []
         if self.ui.rotation:
             turned = self.pg.transform.rotate(self.canvas, self.ui.rotation)
             self.display.blit(turned, (0, 0))
@@ -224,6 +234,8 @@ class App:
                 self.table.pairing = None
         elif kind == "quit":
             self.running = False
+        elif kind == "dismiss-notice":
+            self.ui.journal_notice = None
 
     def send(self, item: Input) -> None:
         if self.loop is not None:
@@ -292,6 +304,7 @@ class App:
             table.profile = table.profile or self.table.profile  # the paired deck stays
         self.loop.table = table
         self.ui.start, self.ui.overlay, self.ui.banner = None, None, None
+        self._storage_status()  # its start may not be stored yet (a full disk)
 
     # -- before a rubber: the start screen, and drawing for the deal ---------------------
     def before_rubber(self, item: Input) -> Outcome | None:

@@ -13,6 +13,8 @@ from collections import Counter
 from . import (
     bad_settings,
     bounce_storm,
+    damaged_journal,
+    full_disk,
     hostile_devices,
     power_cut,
     serial_fuzz,
@@ -26,6 +28,8 @@ PARTS = [
     ("bounce storm", bounce_storm, {"presses": 100_000}),
     ("hostile devices", hostile_devices, {"rubbers": 4}),
     ("bad settings", bad_settings, {"cases": 200}),
+    ("damaged journals", damaged_journal, {"cases": 200}),
+    ("full disk", full_disk, {"rubbers": 4, "fulls": 16}),
 ]
 
 

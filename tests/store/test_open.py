@@ -1,87 +1,257 @@
-"""Start-up: resume exactly where the table stopped; a damaged journal is moved aside."""
+"""Start-up: resume exactly where the table stopped; a damaged journal is salvaged
+and moved aside; a newer one is left alone; a folder that cannot hold a journal
+leaves the table playing in memory only."""
+
+import json
+import subprocess
+import sys
+
+import pytest
 
 from device.engine.events import Setup
 from device.engine.game import Game
 from device.hal.events import CALL, CARD, Input
-from device.store.journal import FILENAME, Journal
-from device.store.open import open_journal, resume
+from device.robots import play_rubber
+from device.store import open as store_open
+from device.store.journal import FILENAME, VERSION, Journal, StorageError
+from device.store.open import NewerJournal, open_journal
+from device.store.salvage import read_journal
 from device.table import Table
+from device.ui.i18n import Catalog
+
+
+def fill(folder, finished=2, progress=30, seed=40):
+    """A journal with `finished` robot rubbers over and one in progress after `progress`
+    inputs; returns that rubber's game (and the finished ones' results)."""
+    journal = Journal(folder / FILENAME)
+    for n in range(finished):
+        game = play_rubber(seed + n)
+        table = Table(Game(game.setup), journal=journal)
+        for event in game.inputs:
+            assert table.apply(event).accepted
+    current = play_rubber(seed + finished)
+    table = Table(Game(current.setup), journal=journal)
+    for event in current.inputs[:progress]:
+        assert table.apply(event).accepted
+    results = journal.finished_results()
+    journal.close()
+    return table, results
+
+
+def set_event(folder, rubber, index, text):
+    """Overwrite the `index`-th (from 0) stored input of `rubber` with `text`."""
+    db = Journal(folder / FILENAME).db
+    ids = [
+        r[0] for r in db.execute("SELECT id FROM events WHERE rubber = ? ORDER BY id", (rubber,))
+    ]
+    db.execute("UPDATE events SET event = ? WHERE id = ?", (text, ids[index]))
+    db.close()
+
+
+def moved_aside(folder):
+    return sorted(p for p in folder.iterdir() if ".damaged-" in p.name)
 
 
 def test_resume_gives_the_same_state_and_turn(tmp_path):
-    journal, message = open_journal(tmp_path)
-    assert message is None
-    table = Table(Game(Setup("plain", ("Anna", "Ben"), 1)), journal=journal)
+    opened = open_journal(tmp_path)
+    assert opened.salvage is None and opened.memory_only is None and opened.game is None
+    table = Table(Game(Setup("plain", ("Anna", "Ben"), 1)), journal=opened.journal)
     for item in (Input(CALL, "2H"), Input(CALL, "X"), Input(CALL, "P"), Input(CARD, "SA")):
         assert table.handle(item).accepted
-    journal.close()
-    again, _ = open_journal(tmp_path)
-    game, rubber, problem = resume(again)
-    assert problem is None and rubber == table.rubber
-    assert game.snapshot() == table.game.snapshot()
-    assert game.phase == "play" and game.turn == table.game.turn
+    opened.journal.close()
+    again = open_journal(tmp_path)
+    assert again.salvage is None and again.rubber == table.rubber
+    assert again.game.snapshot() == table.game.snapshot()
+    assert again.game.phase == "play" and again.game.turn == table.game.turn
+    assert again.log_lines() == []
 
 
-def test_nothing_to_resume(tmp_path):
-    journal, _ = open_journal(tmp_path)
-    assert resume(journal) == (None, None, None)
-
-
-def test_a_damaged_journal_is_moved_aside_never_deleted(tmp_path):
+def test_a_file_that_is_not_sqlite_is_moved_aside_never_deleted(tmp_path):
     path = tmp_path / FILENAME
     path.write_bytes(b"garbage, not SQLite" * 200)
-    journal, message = open_journal(tmp_path, clock=lambda: 0)
-    assert "damaged" in message and "kept as journal.sqlite3.damaged-" in message
-    kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
-    assert len(kept) == 1 and kept[0].read_bytes().startswith(b"garbage")
-    assert journal.unfinished() is None  # a fresh journal
-
-
-def test_a_rubber_that_no_longer_replays_is_left_and_reported(tmp_path):
-    journal = Journal(tmp_path / FILENAME)
-    rubber = journal.new_rubber(Setup("plain", ("Anna", "Ben"), 0, {}))
-    journal.db.execute(
-        "INSERT INTO events (rubber, event, at) VALUES (?, ?, 0)",
-        (rubber, '{"type": "card", "card": "SA", "seat": 0}'),
+    opened = open_journal(tmp_path, clock=lambda: 0)
+    (kept,) = moved_aside(tmp_path)
+    assert kept.read_bytes() == b"garbage, not SQLite" * 200
+    assert opened.salvage.file == kept.name and opened.salvage.nothing_kept
+    assert opened.journal.unfinished() is None  # a fresh journal, and in use
+    text = opened.notice.text(Catalog("en"))
+    assert (
+        text == f"The journal was damaged and is kept as {kept.name}. Kept: nothing. Lost: nothing."
     )
-    game, found, problem = resume(journal)
-    assert game is None and found is None
-    assert f"rubber {rubber} could not be resumed" in problem
-    assert len(journal.rubber(rubber).events) == 1  # kept as it was
+
+
+def test_an_empty_file_is_damage_too(tmp_path):
+    (tmp_path / FILENAME).write_bytes(b"")
+    opened = open_journal(tmp_path)
+    (kept,) = moved_aside(tmp_path)
+    assert kept.stat().st_size == 0 and opened.salvage.nothing_kept
+    assert opened.journal is not None and (tmp_path / FILENAME).stat().st_size > 0
+
+
+def test_an_input_that_is_not_json_keeps_the_rubber_up_to_the_input_before(tmp_path):
+    table, results = fill(tmp_path, finished=2, progress=30)
+    set_event(tmp_path, table.rubber, 20, '{"type": "card", "card": ')  # cut-off JSON
+    opened = open_journal(tmp_path)
+    salvage = opened.salvage
+    assert (salvage.finished, salvage.in_progress, salvage.lost_inputs) == (2, 20, 10)
+    assert opened.rubber == table.rubber
+    expected = Game(table.game.setup)
+    expected.replay(table.game.events[:20])
+    assert opened.game.snapshot() == expected.snapshot()
+    assert opened.journal.finished_results() == results
+    en, nl = salvage.text(Catalog("en")), salvage.text(Catalog("nl"))
+    assert (
+        "Kept: 2 finished rubbers and the rubber in progress up to input 20. Lost: 10 inputs." in en
+    )
+    assert "Behouden: 2 uitgespeelde rubbers en de lopende rubber tot en met invoer 20." in nl
+    assert "Verloren: 10 invoeren." in nl
+
+
+def test_an_input_that_no_longer_replays_is_where_the_rubber_stops(tmp_path):
+    table, _ = fill(tmp_path, finished=0, progress=12)
+    first = table.game.events[0].to_dict()
+    set_event(tmp_path, table.rubber, 5, json.dumps(first))  # valid, but not legal there
+    opened = open_journal(tmp_path)
+    assert opened.salvage.in_progress == 5 and opened.salvage.lost_inputs == 7
+    assert len(opened.game.events) == 5
+
+
+def test_a_result_that_is_not_json_is_rebuilt_from_the_rubbers_inputs(tmp_path):
+    _, results = fill(tmp_path, finished=2, progress=3)
+    db = Journal(tmp_path / FILENAME).db
+    db.execute("UPDATE rubbers SET result = '{oops' WHERE id = 1")
+    db.close()
+    opened = open_journal(tmp_path)
+    assert opened.salvage.finished == 2 and opened.salvage.lost_inputs == 0
+    rebuilt = opened.journal.finished_results()
+    assert [r["totals"] for r in rebuilt] == [r["totals"] for r in results]
+
+
+def test_a_setup_that_is_not_json_keeps_the_rubbers_result_for_the_history(tmp_path):
+    _, results = fill(tmp_path, finished=2, progress=3)
+    db = Journal(tmp_path / FILENAME).db
+    inputs = db.execute("SELECT count(*) FROM events WHERE rubber = 1").fetchone()[0]
+    db.execute("UPDATE rubbers SET setup = 'not json' WHERE id = 1")
+    db.close()
+    opened = open_journal(tmp_path)
+    salvage = opened.salvage
+    assert (salvage.finished, salvage.lost_inputs, salvage.lost_old_inputs) == (2, 0, inputs)
+    assert opened.journal.finished_results() == results
+    assert salvage.in_progress == 3
+    assert f"Lost: {inputs} inputs of finished rubbers." in salvage.text(Catalog("en"))
+    assert f"Verloren: {inputs} invoeren van uitgespeelde rubbers." in salvage.text(Catalog("nl"))
+
+
+def test_the_rubber_in_progress_with_an_unreadable_setup_is_reported_lost(tmp_path):
+    table, _ = fill(tmp_path, finished=1, progress=8)
+    db = Journal(tmp_path / FILENAME).db
+    db.execute("UPDATE rubbers SET setup = '[]' WHERE id = ?", (table.rubber,))
+    db.close()
+    opened = open_journal(tmp_path)
+    salvage = opened.salvage
+    assert (salvage.finished, salvage.in_progress, salvage.lost_rubbers) == (1, None, 1)
+    assert salvage.lost_inputs == 8 and opened.game is None
+    assert "Lost: 8 inputs and 1 rubber." in salvage.text(Catalog("en"))
+
+
+def test_a_damaged_page_is_salvaged_around(tmp_path):
+    from tests.faults.damaged_journal import damage_page
+
+    table, _ = fill(tmp_path, finished=3, progress=40)
+    original = (tmp_path / FILENAME).read_bytes()
+    damage_page(tmp_path / FILENAME, which="events", seed=1)
+    damaged = (tmp_path / FILENAME).read_bytes()
+    assert damaged != original
+    opened = open_journal(tmp_path)
+    (kept,) = moved_aside(tmp_path)
+    assert kept.read_bytes() == damaged  # moved as it was, never rewritten
+    assert opened.salvage.lost_inputs > 0
+    assert not read_journal(opened.journal.db).damaged  # the new journal is sound
+    if opened.game is not None:  # the rubber in progress, up to its last readable input
+        assert opened.game.events == table.game.events[: len(opened.game.events)]
+
+
+def test_a_newer_journal_is_left_untouched_and_nothing_is_kept(tmp_path):
+    fill(tmp_path, finished=1, progress=4)
+    db = Journal(tmp_path / FILENAME).db
+    db.execute(f"PRAGMA user_version = {VERSION + 1}")
+    db.close()
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    opened = open_journal(tmp_path)
+    assert opened.journal is None and opened.memory_only == "newer"
+    assert opened.notice == NewerJournal(VERSION + 1) and opened.salvage is None
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    assert "older than its journal" in opened.notice.text(Catalog("en"))
+    assert "ouder dan zijn journaal" in opened.notice.text(Catalog("nl"))
+
+
+def test_a_healthy_journal_that_cannot_be_opened_now_is_never_moved(tmp_path, monkeypatch):
+    fill(tmp_path, finished=1, progress=4)
+    before = sorted(p.name for p in tmp_path.iterdir())
+
+    def full(*args, **kwargs):
+        raise StorageError("full", "database or disk is full")
+
+    monkeypatch.setattr(store_open, "Journal", full)
+    opened = open_journal(tmp_path)
+    assert opened.journal is None and opened.memory_only == "full"
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_a_damaged_journal_that_cannot_be_salvaged_now_stays_where_it_is(tmp_path, monkeypatch):
+    (tmp_path / FILENAME).write_bytes(b"x" * 5000)
+
+    def full(*args):
+        raise StorageError("full", "database or disk is full")
+
+    monkeypatch.setattr(store_open, "_write_new", full)
+    opened = open_journal(tmp_path)
+    assert opened.journal is None and opened.memory_only == "full"
+    assert moved_aside(tmp_path) == [] and (tmp_path / FILENAME).read_bytes() == b"x" * 5000
+
+
+def test_a_salvage_cut_between_its_renames_is_finished_at_the_next_start(tmp_path):
+    table, _ = fill(tmp_path, finished=0, progress=6)
+    (tmp_path / FILENAME).rename(tmp_path / (FILENAME + ".salvaged"))
+    opened = open_journal(tmp_path)
+    assert opened.salvage is None and opened.game.snapshot() == table.game.snapshot()
 
 
 def test_a_rubber_whose_end_was_not_stored_is_finished_at_start(tmp_path):
-    from device.robots import play_rubber
-
     expected = play_rubber(1)
-    journal, _ = open_journal(tmp_path)
+    opened = open_journal(tmp_path)
+    journal = opened.journal
     rubber = journal.new_rubber(expected.setup)
     for event in expected.events:  # every input, but not the rubber's end (a cut)
         journal.append(rubber, event)
     assert journal.unfinished() == rubber
-    assert resume(journal) == (None, None, None)  # over: the start screen, not a resume
-    assert journal.unfinished() is None
-    (result,) = journal.finished_results()
+    journal.close()
+    again = open_journal(tmp_path)
+    assert again.game is None and again.salvage is None  # over: the start screen
+    assert again.journal.unfinished() is None
+    (result,) = again.journal.finished_results()
     assert result["winner"] == expected.side_name(expected.sheet.winner)
 
 
-def test_a_folder_that_cannot_hold_a_journal_still_plays_without_one(tmp_path):
+@pytest.mark.parametrize("kind", ["under-a-file", "missing-parent-file"])
+def test_a_folder_that_cannot_hold_a_journal_still_plays_without_one(tmp_path, kind):
     blocked = tmp_path / "file-not-folder"
     blocked.write_text("not a folder")
-    journal, message = open_journal(blocked)
-    assert journal is None and message.startswith("no journal (")
-    assert resume(journal) == (None, None, None)
+    folder = blocked if kind == "under-a-file" else blocked / "deeper" / "still"
+    opened = open_journal(folder)
+    assert opened.journal is None and opened.memory_only == "missing"
+    assert opened.log_lines()[0].startswith("no journal (")
+    assert blocked.read_text() == "not a folder"
 
 
 def test_run_without_a_journal_says_so_and_plays(tmp_path):
-    import subprocess
-    import sys
-
     blocked = tmp_path / "file-not-folder"
     blocked.write_text("not a folder")
+    config = tmp_path / "config.toml"
+    config.write_text("")
     done = subprocess.run(
         [sys.executable, "-m", "device.cli", "run", "--text", "--data-dir", str(blocked)]
-        + ["--new", "plain", "--players", "Anna", "Ben", "--config", str(tmp_path / "x")],
+        + ["--new", "plain", "--players", "Anna", "Ben", "--config", str(config)],
         input="1s\nquit\n",
         capture_output=True,
         text=True,

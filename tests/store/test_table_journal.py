@@ -32,9 +32,11 @@ def test_an_input_that_cannot_be_stored_is_refused_and_changes_nothing(tmp_path)
     for item in (Input(CALL, "P"), Input(KEY, "UNDO")):
         outcome = table.handle(item)
         assert not outcome.accepted and "could not be stored: disk full" in outcome.message
+        assert outcome.unstored and table.storage_error is not None
         assert table.game.snapshot() == before
     journal.db.execute("DROP TRIGGER full")
     assert table.handle(Input(CALL, "P")).accepted
+    assert table.storage_error is None  # storing works again: no more mark
 
 
 def test_a_finished_rubber_is_kept_with_its_result_and_reopened_by_undo(tmp_path):

@@ -60,3 +60,9 @@ class UiState:
     history: list = field(default_factory=list)
     claim_seat: int | None = None
     forms: list[tuple[str, str]] = field(default_factory=list)  # (name, title)
+    # The journal: a notice (an object with text(t): what a damaged journal kept and
+    # lost) shown until tapped; why an input cannot be stored now (a StorageError
+    # kind), shown while that lasts; why nothing is kept at all, shown always.
+    journal_notice: object | None = None
+    storage: str | None = None
+    memory_only: str | None = None

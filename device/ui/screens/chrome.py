@@ -100,6 +100,92 @@ def frame(surface, layout, view, ui, t, ok: bool = True) -> list[Target]:
 
 
 def finish(surface, layout, ui, t) -> None:
-    """What lies on top of every screen: the device line and the banner."""
+    """What lies on top of every screen: the device line, the banner, the journal's marks."""
     devices_line(surface, layout, ui, t)
     banner(surface, layout, ui, t)
+    storage_mark(surface, layout, ui, t)
+    journal_notice(surface, layout, ui, t)
+
+
+# The journal's notice lies over the bottom band (the game above stays in view) until
+# tapped; the storage mark takes the free part of each screen's bottom band.
+NOTICE_RECT = (0, FOOTER_Y, 800, 480 - FOOTER_Y)
+MARK_RECTS = {
+    "game": (392, FOOTER_Y + 4, 272, BUTTON_H),  # between Score sheet and Menu
+    "page": (8, FOOTER_Y + 4, 608, BUTTON_H),  # menu, settings, history: left of Close
+    "sheet": (516, 346, 268, 56),  # above Close, beside the paper
+    "start": (166, FOOTER_Y + 4, 206, BUTTON_H),  # between Menu and Resume
+    "cut": (166, FOOTER_Y + 4, 126, BUTTON_H),
+    "pairing": (216, FOOTER_Y + 4, 576, BUTTON_H),
+}
+
+
+def storage_text(ui, t) -> str | None:
+    """Why inputs are not stored now, or why nothing is kept at all; None when all is well."""
+    if ui.storage is not None:
+        return t.t("storage.failing", why=t.t(f"storage.{ui.storage}"))
+    if ui.memory_only is not None:
+        return t.t("storage.memory_only", why=t.t(f"storage.{ui.memory_only}"))
+    return None
+
+
+def mark_rect(ui) -> tuple:
+    if ui.pairing is not None:
+        return MARK_RECTS["pairing"]
+    if ui.overlay == "sheet":
+        return MARK_RECTS["sheet"]
+    if ui.overlay in ("menu", "settings", "history"):
+        return MARK_RECTS["page"]
+    if ui.start is not None and ui.overlay is None:
+        return MARK_RECTS["cut" if ui.start.drawn is not None else "start"]
+    return MARK_RECTS["game"]
+
+
+def storage_mark(surface, layout, ui, t) -> None:
+    text = storage_text(ui, t)
+    if text is not None:
+        text_box(surface, layout, text, mark_rect(ui), 18, theme.BANNER_ERROR)
+
+
+def journal_notice(surface, layout, ui, t) -> None:
+    if ui.journal_notice is not None:
+        text = f"{ui.journal_notice.text(t)} {t.t('journal.tap')}"
+        text_box(surface, layout, text, NOTICE_RECT, 20, theme.BANNER_INFO, radius=0)
+
+
+def notice_target(ui) -> Target | None:
+    """Tapping the journal's notice (anywhere on it) puts it away."""
+    return Target(NOTICE_RECT, ("dismiss-notice",)) if ui.journal_notice is not None else None
+
+
+def text_box(surface, layout, text: str, rect, size: float, colour, radius: int = 8) -> None:
+    """`text` in a filled box, broken into lines and made as large as fits (at least 11)."""
+    x, y, w, h = rect
+    pygame.draw.rect(surface, colour, layout.rect(*rect), border_radius=layout.px(radius))
+    lines, size = _fitted_lines(layout, text, size, w - 16, h - 4)
+    step = size * 1.12
+    top = y + (h - step * len(lines)) / 2 + step / 2
+    for i, line in enumerate(lines):
+        draw_text(
+            surface, layout, line, (x + w / 2, top + i * step), size, theme.WHITE, True, "center"
+        )
+
+
+def _fitted_lines(layout, text: str, size: float, width: float, height: float):
+    while True:
+        lines = _wrap(layout, text, size, width)
+        if len(lines) * size * 1.12 <= height or size <= 11:
+            return lines, size
+        size -= 1
+
+
+def _wrap(layout, text: str, size: float, width: float) -> list[str]:
+    font, lines, line = layout.font(size, True), [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] / layout.scale > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + [line]
