@@ -161,12 +161,17 @@ def salvaged_deck(path: Path, notices: list | None) -> DeckProfile | None:
 
 
 def show_notices(ui, notices) -> None:
-    """What the settings ignored, on the screen in its language: the first in the
-    banner (unless the journal has something to say), with how many more."""
-    if notices and not ui.banner:
+    """What the settings ignored, on the screen until tapped (the journal's sticky
+    notice); when the journal has a notice of its own, in the banner instead."""
+    if not notices:
+        return
+    notice = SettingsNotice(tuple(notices))
+    if ui.journal_notice is None:
+        ui.journal_notice = notice
+    elif not ui.banner:
         from .ui.i18n import Catalog
 
-        ui.banner, ui.banner_error = SettingsNotice(tuple(notices)).text(Catalog(ui.lang)), True
+        ui.banner, ui.banner_error = notice.text(Catalog(ui.lang)), True
 
 
 def start_simulated_devices() -> dict:

@@ -53,19 +53,36 @@ def test_one_letter_too_many_is_refused_not_cut_silently():
     assert app.ui.banner == f"a name has at most {NAME_MAX} letters"
 
 
-def test_notices_show_the_first_in_the_language_with_how_many_more():
-    ui = UiState(lang="nl")
+def test_notices_stay_until_tapped_in_the_screens_language():
+    ui = UiState(lang="nl", start=StartState())
     show_notices(ui, ["config line 3: rotation must be 0, 90, 180 or 270, not 45; using 0", "x"])
-    assert ui.banner == (
+    app = App(TableLoop(None, queue.Queue(), {}), ui)
+    app.step(0)
+    assert ui.journal_notice.text(app.t) == (
         "config regel 3: rotation moet 0, 90, 180 of 270 zijn, niet 45; 0 wordt gebruikt"
         " (en nog 1: zie het logboek)"
     )
-    journal = UiState(banner="the journal was damaged")
-    show_notices(journal, ["config line 1: unknown section [x], ignored"])
-    assert journal.banner == "the journal was damaged"  # the journal's word comes first
+    app.typed("Z")  # typing, cards and calls do not put it away ...
+    app.key("return")
+    assert ui.journal_notice is not None
+    app.act(("set", "lang", "en"))  # ... it follows the language ...
+    assert ui.journal_notice.text(app.t).startswith("config line 3: rotation must be")
+    app.step(0)
+    notice = next(t for t in app.targets if t.action == ("dismiss-notice",))
+    x, y, w, h = notice.rect
+    app.touch(app.layout.point(x + w / 2, y + h / 2))  # ... a tap does
+    assert ui.journal_notice is None
+
+
+def test_when_the_journal_has_a_notice_the_settings_take_the_banner():
+    journal = SimpleNamespace(text=lambda t: "the journal was damaged")
+    ui = UiState(journal_notice=journal)
+    show_notices(ui, ["config line 1: unknown section [x], ignored"])
+    assert ui.journal_notice is journal
+    assert ui.banner == "config line 1: unknown section [x], ignored" and ui.banner_error
     quiet = UiState()
     show_notices(quiet, [])
-    assert quiet.banner is None
+    assert quiet.banner is None and quiet.journal_notice is None
 
 
 def test_a_bad_config_starts_the_app_with_its_good_values(tmp_path, capsys):
