@@ -89,10 +89,10 @@ def _read(db: sqlite3.Connection, check: bool) -> Reading:
     reading = Reading()
     if check:
         _integrity_check(db, reading)
-    rubber_rows = _dense(_rows(db, "rubbers", "setup, started, finished, result", reading))
+    rubber_rows = _dense(_rows(db, "rubbers", reading))
     for row in rubber_rows:
         _add_rubber(reading, row)
-    event_rows = _dense(_rows(db, "events", "rubber, event, at", reading))
+    event_rows = _dense(_rows(db, "events", reading))
     reading.missing_events = _gaps([row[0] for row in event_rows])
     for rid, rubber, text, at in event_rows:
         reading.events.setdefault(rubber, []).append(EventRow(rid, rubber, text, _time(at)))
@@ -100,7 +100,7 @@ def _read(db: sqlite3.Connection, check: bool) -> Reading:
     if orphans:
         reading.problems.append(f"inputs of rubbers that cannot be read: {orphans[:5]}")
     _check_events(reading)
-    for _, device, boot, seq in _rows(db, "sessions", "device, boot, seq", reading, "rowid"):
+    for _, device, boot, seq in _rows(db, "sessions", reading):
         if isinstance(device, str) and isinstance(boot, int) and isinstance(seq, int):
             reading.sessions.append((device, boot, seq))
         else:
@@ -151,21 +151,33 @@ def _damage_or_raise(error: sqlite3.Error, reading: Reading, where: str) -> None
     raise found
 
 
-def _rows(db, table: str, columns: str, reading: Reading, key: str = "id") -> list[tuple]:
-    """Every readable row of `table` as (key, *columns), in key order."""
+# Each table's columns after its id, in the order of the schema: rows are read by
+# position, so that a damaged schema text (a column's name) costs nothing.
+COLUMNS = {"rubbers": (1, 4), "events": (1, 3), "sessions": (0, 3)}  # (ids before, columns)
+
+
+def _rows(db, table: str, reading: Reading) -> list[tuple]:
+    """Every readable row of `table` as (rowid, *its columns), in rowid order."""
     rows: list[tuple] = []
+    query = f"SELECT rowid, * FROM {table}"
     try:
-        for row in db.execute(f"SELECT {key}, {columns} FROM {table} ORDER BY {key}"):
-            rows.append(row)
+        for row in db.execute(f"{query} ORDER BY rowid"):
+            rows.append(_columns(table, row))
         return rows
     except sqlite3.Error as error:
         _damage_or_raise(error, reading, table)
         if getattr(error, "sqlite_errorname", "") == "SQLITE_ERROR":
-            return rows  # no such table or column: nothing to look up
+            return rows  # no such table: nothing to look up
     last = rows[-1][0] if rows else 0
-    top = _max_key(db, table, key)
-    rows += _probe(db, f"SELECT {key}, {columns} FROM {table} WHERE {key} = ?", last + 1, top)
-    return rows
+    top = _max_key(db, table, "rowid")
+    found = _probe(db, f"{query} WHERE rowid = ?", last + 1, top)
+    return rows + [_columns(table, row) for row in found]
+
+
+def _columns(table: str, row: tuple) -> tuple:
+    skip, width = COLUMNS[table]
+    values = tuple(row[1 + skip : 1 + skip + width])
+    return (row[0], *values, *(None,) * (width - len(values)))
 
 
 def _max_key(db, table: str, key: str) -> int | None:
@@ -310,12 +322,13 @@ class Salvage:
 
     def english(self) -> str:
         """One line for the log (the screen says it from the catalogue)."""
-        kept = [f"{self.finished} finished rubbers"] if self.finished else []
+        kept = [_plural(self.finished, "finished rubber")] if self.finished else []
         if self.in_progress is not None:
             kept.append(f"the rubber in progress up to input {self.in_progress}")
-        lost = [f"{self.lost_inputs} inputs"] if self.lost_inputs else []
-        lost += [f"{self.lost_old_inputs} inputs of finished rubbers"] * bool(self.lost_old_inputs)
-        lost += [f"{self.lost_rubbers} rubbers"] if self.lost_rubbers else []
+        lost = [_plural(self.lost_inputs, "input")] if self.lost_inputs else []
+        if self.lost_old_inputs:
+            lost.append(_plural(self.lost_old_inputs, "input") + " of finished rubbers")
+        lost += [_plural(self.lost_rubbers, "rubber")] if self.lost_rubbers else []
         line = (
             f"the journal was damaged ({'; '.join(self.problems[:3])}) and kept as {self.file}: "
             f"kept {' and '.join(kept) or 'nothing'}; lost {' and '.join(lost) or 'nothing'}"
@@ -423,3 +436,7 @@ def write(db: sqlite3.Connection, kept: list[Kept], sessions: list[tuple[str, in
 def _count(t, key: str, n: int) -> str:
     """ "1 input", "2 inputs": the catalogue has a text for one and one for more."""
     return t.t(f"{key}.one" if n == 1 else f"{key}.other", n=n)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
