@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from device.cli import main
 from device.engine.events import DrawPhaseEnded, Setup
 from device.engine.game import Game
@@ -9,6 +11,7 @@ from device.engine.record import play_record, sheet_report
 from device.hal.events import CALL, CARD, Input
 from device.robots import play_rubber
 from device.store.journal import FILENAME, Journal
+from device.store.status import export_json
 from device.table import Table
 
 
@@ -63,3 +66,50 @@ def test_status_without_a_journal_is_a_one_line_error(tmp_path, capsys):
     Journal(tmp_path / FILENAME).close()
     status, _, err = run(capsys, "export", "--data-dir", str(tmp_path))
     assert status == 2 and "there is no rubber" in err
+
+
+def damaged_journal(folder):
+    """A journal with a finished rubber and one in progress whose 6th input is not JSON."""
+    from tests.store.test_open import fill, set_event
+
+    table, _ = fill(folder, finished=1, progress=10)
+    set_event(folder, table.rubber, 5, "{not json")
+    return table
+
+
+def test_status_and_export_of_a_damaged_journal_show_what_can_be_read(tmp_path, capsys):
+    table = damaged_journal(tmp_path)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    status, out, err = run(capsys, "status", "--data-dir", str(tmp_path))
+    assert status == 0 and err.count("\n") == 1
+    assert err.startswith(
+        f"warning: the journal is damaged: rubber {table.rubber} up to input 5 of 10"
+    )
+    expected = Game(table.game.setup)
+    expected.replay(table.game.events[:5])
+    assert json.loads(out)["phase"] == expected.phase
+    status, out, err = run(capsys, "export", "--data-dir", str(tmp_path), "--format", "json")
+    assert status == 0 and err.count("\n") == 1
+    assert json.loads(out) == export_json(expected)
+    status, out, err = run(capsys, "export", "--data-dir", str(tmp_path), "--rubber", "1")
+    assert status == 0 and out.startswith("% PBN 2.1")  # the finished rubber, whole
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # never changed
+
+
+@pytest.mark.parametrize("kind", ["empty", "garbage", "newer"])
+def test_a_journal_with_nothing_readable_is_one_line_and_status_2(tmp_path, capsys, kind):
+    from device.store.journal import VERSION
+
+    path = tmp_path / FILENAME
+    if kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "garbage":
+        path.write_bytes(b"\x00\xff not a database " * 300)
+    else:
+        Journal(path).db.execute(f"PRAGMA user_version = {VERSION + 1}")
+    for argv in (("status",), ("export", "--format", "json"), ("export",)):
+        status, out, err = run(capsys, *argv, "--data-dir", str(tmp_path))
+        assert status == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    if kind == "newer":
+        assert "newer than this program" in err
+    assert [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name] == []
