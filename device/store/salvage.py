@@ -13,6 +13,7 @@ and what was lost, as a `Salvage` the screen shows in its language.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass, field
 
@@ -60,6 +61,7 @@ class Reading:
     sessions: list[tuple[str, int, int]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # why it is damaged, in English
     missing_events: int = 0  # event ids that could not be read at all
+    suspect: set[int] = field(default_factory=set)  # rowids a damaged page gave garbage keys
 
     @property
     def damaged(self) -> bool:
@@ -92,7 +94,8 @@ def _read(db: sqlite3.Connection, check: bool) -> Reading:
     rubber_rows = _dense(_rows(db, "rubbers", reading))
     for row in rubber_rows:
         _add_rubber(reading, row)
-    event_rows = _dense(_rows(db, "events", reading))
+    event_rows = [r for r in _dense(_rows(db, "events", reading)) if r[0] not in reading.suspect]
+    event_rows = _without_strays(event_rows)
     reading.missing_events = _gaps([row[0] for row in event_rows])
     for rid, rubber, text, at in event_rows:
         reading.events.setdefault(rubber, []).append(EventRow(rid, rubber, text, _time(at)))
@@ -129,13 +132,16 @@ def _check_events(reading: Reading) -> None:
 
 
 def _integrity_check(db, reading: Reading) -> None:
+    """SQLite's check of every page; the rowids it finds out of order are garbage keys
+    of a damaged page (a row read under such a key may be another row's contents)."""
     try:
-        found = [row[0] for row in db.execute("PRAGMA integrity_check(5)")]
+        found = [str(row[0]) for row in db.execute("PRAGMA integrity_check(100)")]
     except sqlite3.Error as error:
         _damage_or_raise(error, reading, "integrity_check")
         return
     if found != ["ok"]:
-        lines = " ".join(map(str, found)).replace("*** in database main ***", "").split()
+        reading.suspect = {int(n) for n in re.findall(r"Rowid (\d+) out of order", " ".join(found))}
+        lines = " ".join(found[:5]).replace("*** in database main ***", "").split()
         reading.problems.append("integrity_check: " + " ".join(lines))
 
 
@@ -217,6 +223,18 @@ def _dense(rows: list[tuple]) -> list[tuple]:
     return kept
 
 
+def _without_strays(rows: list[tuple]) -> list[tuple]:
+    """Inputs without one whose rubber differs from that of the inputs just before and
+    after it when those two agree: rubbers are played one after another, so it is a
+    damaged rubber number (and it counts as missing where it stood)."""
+    kept: list[tuple] = []
+    for before, row, after in zip([None, *rows[:-1]], rows, [*rows[1:], None], strict=False):
+        between = before and after and before[0] + 1 == row[0] == after[0] - 1
+        if not (between and before[1] == after[1] != row[1]):
+            kept.append(row)
+    return kept
+
+
 def _gaps(keys: list[int]) -> int:
     """Event ids missing between 1 and the highest read: events are never deleted (and a
     salvaged journal numbers them afresh), so each one missing is an input lost."""
@@ -271,12 +289,15 @@ class Kept:
 
 def replayable(setup: Setup, rows: list[EventRow]) -> tuple[Game, list[tuple[Event, float]]]:
     """The game after the rubber's events in order, up to the first that cannot be read
-    or no longer replays; and those events with their times."""
+    (missing: a rubber's inputs have ids one after another) or no longer replays; and
+    those events with their times."""
     from .journal import deck_of
 
     game, kept = Game(setup), []
     deck = deck_of(setup)
-    for row in rows:
+    for before, row in zip([None, *rows], rows, strict=False):
+        if before is not None and row.id != before.id + 1:
+            break
         try:
             event = game.apply(parse_event(row.text, deck))
         except (JournalDamaged, RuleError, ValueError, TypeError, KeyError):

@@ -393,14 +393,16 @@ class Case:
     def _compare(self, journal: Journal, expected: Readable) -> None:
         if read_journal(journal.db).damaged:
             self.problem("the salvaged journal is damaged itself")
-        kept = _kept_in_progress(journal, self.base)
+        kept, same = _kept_in_progress(journal, self.base)
+        if same < kept:
+            self.totals["altered"] += kept - same
+            self.problem(f"kept {kept - same} inputs that differ from those stored")
         if expected.in_progress is not None:
-            count = 0 if kept is None else kept
             self.totals["inputs readable"] += expected.in_progress
-            self.totals["inputs kept"] += min(count, expected.in_progress)
-            if count < expected.in_progress:
-                self.totals["lost"] += expected.in_progress - count
-                self.problem(f"kept {count} inputs of the {expected.in_progress} readable")
+            self.totals["inputs kept"] += min(same, expected.in_progress)
+            if same < expected.in_progress:
+                self.totals["lost"] += expected.in_progress - same
+                self.problem(f"kept {same} inputs of the {expected.in_progress} readable")
         history = {json.dumps(r) for r in journal.finished_results()}
         stored = {json.dumps(json.loads(text)) for text in expected.results}
         self.totals["results readable"] += len(stored)
@@ -409,15 +411,17 @@ class Case:
             self.problem(f"{len(stored - history)} readable finished rubbers not kept")
 
 
-def _kept_in_progress(journal: Journal, base: Base) -> int | None:
-    """How many of the rubber in progress's inputs the new journal has, in order."""
+def _kept_in_progress(journal: Journal, base: Base) -> tuple[int, int]:
+    """How many inputs of the rubber in progress the new journal has, and how many of
+    those, from the first, are the ones stored."""
     rubber = journal.unfinished()
     if rubber != base.current:
-        return None
+        return 0, 0
     events = [e.to_dict() for e in journal.rubber(rubber).events]
-    if events != base.events[: len(events)]:
-        return -1  # not a prefix: something else was kept
-    return len(events)
+    same = 0
+    while same < len(events) and same < len(base.events) and events[same] == base.events[same]:
+        same += 1
+    return len(events), same
 
 
 # -- the part ---------------------------------------------------------------------------------

@@ -259,3 +259,29 @@ def test_run_without_a_journal_says_so_and_plays(tmp_path):
     )
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "nothing will be kept" in done.stderr
+
+
+def test_a_missing_input_ends_the_rubber_in_progress_there(tmp_path):
+    table, _ = fill(tmp_path, finished=0, progress=20)
+    db = Journal(tmp_path / FILENAME).db
+    ids = [r[0] for r in db.execute("SELECT id FROM events ORDER BY id")]
+    db.execute("DELETE FROM events WHERE id = ?", (ids[12],))  # as a lost page would
+    db.close()
+    opened = open_journal(tmp_path)
+    assert opened.salvage.in_progress == 12 and opened.salvage.lost_inputs == 8
+    assert opened.game.events == table.game.events[:12]
+
+
+def test_an_input_whose_rubber_number_is_damaged_stays_out_of_that_rubber(tmp_path):
+    table, _ = fill(tmp_path, finished=1, progress=10)
+    db = Journal(tmp_path / FILENAME).db
+    db.execute("PRAGMA foreign_keys=OFF")
+    first = db.execute("SELECT min(id) FROM events WHERE rubber = 1").fetchone()[0]
+    db.execute("UPDATE events SET rubber = ? WHERE id = ?", (table.rubber, first + 30))
+    db.close()
+    opened = open_journal(tmp_path)
+    assert opened.salvage.in_progress == 10 and opened.game.snapshot() == table.game.snapshot()
+    # The stray counts as an input lost (of no rubber that can be told), the finished
+    # rubber's inputs from it on as lost; its result stays in the history.
+    assert opened.salvage.lost_inputs == 1 and opened.salvage.lost_old_inputs > 0
+    assert opened.salvage.finished == 1
