@@ -179,6 +179,8 @@ def _read_copy(path: Path) -> Reading:
         db = sqlite3.connect(copy, isolation_level=None)
         db.text_factory = text_or_bytes
         try:
+            with contextlib.suppress(sqlite3.Error):  # the copy's pages all in its one file
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             return read_journal(db)
         finally:
             db.close()

@@ -140,9 +140,33 @@ def _integrity_check(db, reading: Reading) -> None:
         _damage_or_raise(error, reading, "integrity_check")
         return
     if found != ["ok"]:
-        reading.suspect = {int(n) for n in re.findall(r"Rowid (\d+) out of order", " ".join(found))}
+        reading.suspect = _garbled_keys(db, " ".join(found))
         lines = " ".join(found[:5]).replace("*** in database main ***", "").split()
         reading.problems.append("integrity_check: " + " ".join(lines))
+
+
+def _garbled_keys(db, report: str) -> set[int]:
+    """The rowids integrity_check finds out of order on table leaf pages: a garbled
+    cell there may carry another row's contents. (On an interior page the key is only
+    a divider, and the row under it is sound.)"""
+    try:
+        path = db.execute("PRAGMA database_list").fetchone()[2]
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+    except sqlite3.Error:
+        return set()
+    found = re.findall(r"On tree page (\d+) cell \d+: Rowid (\d+) out of order", report)
+    return {int(rowid) for page, rowid in found if _page_type(path, int(page), size) == 0x0D}
+
+
+def _page_type(path: str, page: int, size: int) -> int | None:
+    """The b-tree page type byte of a page in the database file (0x0D: a table leaf)."""
+    try:
+        with open(path, "rb") as file:
+            file.seek((page - 1) * size + (100 if page == 1 else 0))
+            byte = file.read(1)
+    except (OSError, ValueError):
+        return None
+    return byte[0] if byte else None
 
 
 def _damage_or_raise(error: sqlite3.Error, reading: Reading, where: str) -> None:

@@ -454,7 +454,7 @@ def summary(result: dict) -> str:
         f"{result['moved aside']} moved aside unchanged (the newer ones left untouched, "
         f"{result.get('harmless', 0)} with damage only where nothing is kept), "
         f"{result['inputs kept']} of {result['inputs readable']} readable inputs of the "
-        f"rubbers in progress kept, {result['lost']} lost, "
+        f"rubbers in progress kept, {result['lost']} lost, {result.get('altered', 0)} altered, "
         f"{result.get('results readable', 0) - result.get('results lost', 0)} of "
         f"{result.get('results readable', 0)} readable finished rubbers kept; "
         f"{result['commands']} status/export runs, no traceback"
