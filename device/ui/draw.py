@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from contextlib import contextmanager
 from functools import cache, lru_cache
 
 import pygame
@@ -37,6 +38,7 @@ ANCHORS = (
 )
 _SUPERSAMPLE = 4
 _FACE_RANKS = {14: "A", 13: "K", 12: "Q", 11: "J"}
+_ranks = dict(_FACE_RANKS)  # the letters drawn now: the screen's language (rank_letters)
 
 # A contract or call with a suit ("4S", "6HXX") or a card ("SA", "HT", "D10"),
 # as whole words; "3NT" and "XX" stay text.
@@ -172,7 +174,19 @@ def split_codes(text: str) -> list[tuple[str, str]]:
 
 
 def _rank_text(rank: int) -> str:
-    return _FACE_RANKS.get(rank, str(rank))  # T prints as 10
+    return _ranks.get(rank, str(rank))  # T prints as 10
+
+
+@contextmanager
+def rank_letters(letters: dict[int, str]):
+    """Draw the face cards with these letters ({13: "H", 12: "V", 11: "B"} in Dutch) while
+    a screen is drawn; what is typed and scanned stays SK, SQ, SJ. Back to A K Q J after."""
+    global _ranks
+    _ranks = {**_FACE_RANKS, **letters}
+    try:
+        yield
+    finally:
+        _ranks = dict(_FACE_RANKS)
 
 
 def _cap_height(font: pygame.font.Font) -> int:
@@ -240,12 +254,17 @@ def _centred_row(surface, font, pieces, box: pygame.Rect) -> pygame.Rect:
     return _blit_row(surface, pieces, rect)
 
 
-def _fitting_font(layout: Layout, size: float, bold: bool, build, max_width: int):
-    """The largest font up to `size` whose row (built by `build(font)`) fits."""
+def _fitting_font(layout: Layout, size: float, bold: bool, build, max_width: int, what: str):
+    """The largest font up to `size` (never below theme.MIN_TEXT) whose row, built by
+    `build(font)`, fits; a row too wide even at the minimum is noted on the layout."""
+    size = max(size, theme.MIN_TEXT)
     while True:
         font = layout.font(size, bold)
         pieces = build(font)
-        if _row_width(pieces) <= max_width or size <= 8:
+        if _row_width(pieces) <= max_width:
+            return font, pieces
+        if size <= theme.MIN_TEXT:
+            layout.note_overflow(what)
             return font, pieces
         size -= 1
 
@@ -255,7 +274,7 @@ def draw_text(
     layout: Layout,
     text: str,
     pos_logical,
-    size: int = 22,
+    size: float = theme.TEXT,
     colour=theme.INK,
     bold: bool = False,
     anchor: str = "topleft",
@@ -271,7 +290,7 @@ def text_with_suits(
     layout: Layout,
     text: str,
     pos_logical,
-    size: int = 22,
+    size: float = theme.TEXT,
     colour=theme.INK,
     four_colour: bool = False,
     anchor: str = "topleft",
@@ -331,9 +350,10 @@ _BIG_CARD = 70  # logical height from which a card has room for a corner suit
 
 def _corner_text(surface, layout, rect_logical, text: str, colour) -> pygame.Rect:
     """The rank in the top left corner; on small cards it gets more of the height
-    because it is what gets read."""
+    because it is what gets read, and never less than the smallest text (so no card
+    is drawn under 48 logical px high)."""
     x, y, w, h = rect_logical
-    size = h * (0.3 if h >= _BIG_CARD else 0.42)
+    size = max(h * (0.3 if h >= _BIG_CARD else 0.42), theme.MIN_TEXT)
     return draw_text(surface, layout, text, (x + w * 0.08, y + h * 0.04), size, colour)
 
 
@@ -458,6 +478,7 @@ def draw_call(
         True,
         lambda f: _pieces(f, tokens, ink, colour_of),
         rect.w - 2 * layout.px(4),
+        label if label is not None else text,
     )
     _centred_row(surface, font, pieces, rect)
     if selected:
@@ -474,7 +495,7 @@ def draw_button(
     label: str,
     enabled: bool = True,
     style: str = "normal",
-    font_size: int = 22,
+    font_size: float = theme.TEXT,
     pressed: bool = False,
 ) -> pygame.Rect:
     """A rounded button with centred text; a long label shrinks to fit.
@@ -497,6 +518,7 @@ def draw_button(
         False,
         lambda f: [(f.render(label, True, ink), 0, 0)],
         rect.w - 2 * layout.px(8),
+        label,
     )
     _centred_row(surface, font, pieces, rect)
     return rect

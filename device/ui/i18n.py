@@ -4,7 +4,13 @@ locale/nl.json).
 Engine refusals are written in English ("1H is not higher than 2C"); the
 catalogue's "errors" table holds their templates, so they are shown in the
 table's language too: "{call} is not higher than {last}" reads back the
-call and the last bid from the English message.
+call and the last bid from the English message. A field that names a thing of
+the game (a phase, a suit, a device, "100 or 150") is translated too, so no
+English word reaches a Dutch refusal.
+
+A text with a count comes in two forms, "{key}.one" and "{key}.other", and
+`Catalog.n` picks one ("1 game", "2 games"; "1 manche", "2 manches"): both
+languages use the singular for exactly one.
 """
 
 from __future__ import annotations
@@ -15,6 +21,10 @@ from functools import cache
 from importlib.resources import files
 
 LANGUAGES = ("en", "nl")
+# A field of an engine message -> the catalogue key of its value's translation.
+_FIELD_KEYS = {"phase": "phase.{}", "suit": "suit.{}", "deck": "deck.{}", "source": "device.{}"}
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_FACE_RANKS = (14, 13, 12, 11)
 
 
 @cache
@@ -46,12 +56,34 @@ class Catalog:
         text = self.texts["ui"].get(key) or _load("en")["ui"].get(key) or key
         return text.format(**values) if values else text
 
+    def n(self, key: str, n: int, **values) -> str:
+        """The text for a count: "{key}.one" for exactly 1, else "{key}.other"."""
+        return self.t(f"{key}.one" if n == 1 else f"{key}.other", n=n, **values)
+
+    def rank_letters(self) -> dict[int, str]:
+        """The letters this language prints on face cards: {13: "K"} or {13: "H"}, ...;
+        only what is drawn (typed and scanned cards stay SK, SQ, SJ)."""
+        return {rank: self.t(f"card.rank.{rank}") for rank in _FACE_RANKS}
+
     def error(self, message: str) -> str:
-        """An English engine or device message in this language."""
-        if self.lang == "en":
-            return message
+        """An English engine or device message in this language (in English too, its
+        fields are made readable: "the deal-end" becomes "the deal result")."""
         for pattern, template in _error_patterns():
             found = pattern.match(message)
             if found:
-                return self.texts["errors"].get(template, template).format(**found.groupdict())
+                fields = {k: self._field(k, v) for k, v in found.groupdict().items()}
+                return self.texts["errors"].get(template, template).format(**fields)
         return message
+
+    def _field(self, name: str, value: str) -> str:
+        """A field's value in this language: a known thing by its key, "100 or 150" joined
+        with this language's "or"; anything else (a name, a card, a number) as it came."""
+        if name == "strain":  # "NT" or a suit's letter
+            key = "strain.nt" if value == "NT" else f"suit.{_SUIT_NAMES.get(value, value)}"
+        else:
+            key = _FIELD_KEYS.get(name, "").format(value)
+        if key and key in self.texts["ui"]:
+            return self.texts["ui"][key]
+        if name == "points" and " or " in value:
+            return value.replace(" or ", f" {self.t('word.or')} ")
+        return value

@@ -6,9 +6,12 @@ picture; touches are turned back the same way.
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 
 import pygame
+
+from . import theme
 
 BASE_W, BASE_H = 800, 480
 MIN_TARGET = 48  # logical pixels: the smallest touch target on 800x480
@@ -17,6 +20,11 @@ MIN_TARGET = 48  # logical pixels: the smallest touch target on 800x480
 class Layout:
     def __init__(self, size: tuple[int, int]):
         self.size = size
+        # Texts asked below theme.MIN_TEXT (drawn at the minimum instead) and texts too
+        # wide for their room even at the minimum, each with the screen line that asked:
+        # both stay empty on every screen (tests/ui/test_readable.py).
+        self.too_small: set[tuple[float, str]] = set()
+        self.overflow: set[tuple[str, str]] = set()
         width, height = size
         self.scale = min(width / BASE_W, height / BASE_H)
         self.offset = (
@@ -41,11 +49,55 @@ class Layout:
     def to_logical(self, pos: tuple[float, float]) -> tuple[float, float]:
         return ((pos[0] - self.offset[0]) / self.scale, (pos[1] - self.offset[1]) / self.scale)
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        """The font for a logical `size`; never below theme.MIN_TEXT (a smaller one is noted)."""
+        if size < theme.MIN_TEXT:
+            self.too_small.add((size, _caller()))
+            size = theme.MIN_TEXT
         if not pygame.font.get_init():  # after a pygame.quit() the cached fonts are dead
             pygame.font.init()
             _font.cache_clear()
         return _font(self.px(size), bold)
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        """The logical width of `text` at `size`."""
+        return self.font(size, bold).size(text)[0] / self.scale
+
+    def fit_size(self, text: str, size: float, max_width: float, bold: bool = False) -> float:
+        """The largest size up to `size`, and not below theme.MIN_TEXT, at which `text`
+        is at most `max_width` logical px wide; a text too wide even then is noted."""
+        size = max(size, theme.MIN_TEXT)
+        while size > theme.MIN_TEXT and self.width(text, size, bold) > max_width:
+            size -= 1
+        if self.width(text, size, bold) > max_width + 0.5:
+            self.note_overflow(text)
+        return size
+
+    def note_overflow(self, text: str) -> None:
+        self.overflow.add((text, _caller()))
+
+    def fit_text(self, text: str, size: float, max_width: float, bold: bool = False):
+        """(text, size) that fit `max_width`: shrunk down to the minimum size, then cut
+        short with an ellipsis (a long name in a narrow column); never noted as too wide."""
+        size = max(size, theme.MIN_TEXT)
+        while size > theme.MIN_TEXT and self.width(text, size, bold) > max_width:
+            size -= 1
+        if self.width(text, size, bold) <= max_width:
+            return text, size
+        while len(text) > 1 and self.width(text.rstrip() + "…", size, bold) > max_width:
+            text = text[:-1]
+        return text.rstrip() + "…", size
+
+
+def _caller() -> str:
+    """Where the text was asked for: up to three screen lines, innermost first."""
+    frame, where = sys._getframe(2), []
+    while frame is not None and len(where) < 3:
+        name = frame.f_code.co_filename.rsplit("/", 1)[-1]
+        if name not in ("layout.py", "draw.py"):
+            where.append(f"{name}:{frame.f_lineno}")
+        frame = frame.f_back
+    return " < ".join(where)
 
 
 @lru_cache(maxsize=64)

@@ -90,3 +90,15 @@ PAPER = (250, 246, 230)
 PAPER_RULE = (168, 198, 226)  # the blue ruled lines
 PAPER_MARGIN = (222, 120, 120)  # the red line between "we" and "they"
 PAPER_INK = (28, 36, 76)  # pen blue-black
+
+# Text sizes, in logical px (the size asked of pygame's own font, freesansbold.ttf,
+# at 800x480; other screens scale it). Its capitals are half the size asked:
+# measured with pygame-ce 2.5.8 by rendering "H", size 28 -> 15 px, 30 -> 15 px,
+# 31 -> 16 px, 36 -> 17 px, 40 -> 20 px, 48 -> 24 px. The official 7" screen shows
+# 800x480 on about 154 x 86 mm: 0.19 mm a pixel (0.18 mm down). Capitals of 3 mm, read
+# at arm's length across the table, need 3 / 0.19 = 15.6 px: size 31, 16 px, 3.1 mm
+# (2.9 mm down). Nothing a player reads is smaller; Layout.font notes any size below.
+MIN_TEXT = 31
+TEXT = MIN_TEXT  # ordinary text, labels, tags, the sheet's rows
+TEXT_LARGE = 36  # a line that leads a screen's content
+TEXT_TITLE = 44  # the one thing to read first

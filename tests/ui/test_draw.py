@@ -222,10 +222,14 @@ def test_disabled_button_is_greyed():
         assert rect.contains(changed(live))
 
 
-def test_long_button_label_shrinks_to_fit():
+def test_long_button_label_shrinks_to_fit_but_not_below_the_smallest_text():
     layout, surface = Layout((800, 480)), blank()
-    rect = draw.draw_button(surface, layout, (100, 100, 80, 48), "A very long label indeed")
-    assert rect.contains(changed(surface))
+    rect = draw.draw_button(surface, layout, (100, 100, 140, 48), "Claim", font_size=60)
+    assert rect.contains(changed(surface)) and not layout.overflow
+    surface = blank()
+    draw.draw_button(surface, layout, (100, 100, 80, 48), "A very long label indeed")
+    assert {text for text, _ in layout.overflow} == {"A very long label indeed"}
+    assert not layout.too_small  # drawn at the smallest size, too wide: noted, not shrunk
 
 
 def test_calls_show_suits_and_grey_out():
@@ -233,7 +237,7 @@ def test_calls_show_suits_and_grey_out():
     spade, disabled, passed = blank(), blank(), blank()
     rect = draw.draw_call(spade, layout, (100, 100, 60, 40), "1S")
     draw.draw_call(disabled, layout, (100, 100, 60, 40), "1S", enabled=False)
-    draw.draw_call(passed, layout, (100, 100, 60, 40), "Pass")
+    draw.draw_call(passed, layout, (100, 100, 100, 40), "Pass")
     assert count(spade, theme.SUIT_BLACK, rect, tolerance=20) > 40  # "1" and a spade
     assert count(disabled, theme.SUIT_BLACK, rect, tolerance=20) == 0
     assert rgb(disabled, (rect.x + 5, rect.centery)) == theme.BUTTON_DISABLED
@@ -270,3 +274,23 @@ def test_drawing_scales_with_the_screen(paint):
     assert ratio == pytest.approx(2.25, rel=0.06)
     left = Layout((1920, 1080)).point(100, 100)[0]  # centred: 60 px of margin, then 2.25x
     assert changed(big).left == pytest.approx(left, abs=4)
+
+
+def test_face_cards_take_the_screens_letters_only_while_it_is_drawn():
+    layout = Layout((800, 480))
+
+    def king(letters=None):
+        surface = blank()
+        if letters is None:
+            draw.draw_card(surface, layout, (100, 100, 70, 100), "SK")
+        else:
+            with draw.rank_letters(letters):
+                draw.draw_card(surface, layout, (100, 100, 70, 100), "SK")
+        return pygame.image.tobytes(surface, "RGB")
+
+    english, dutch = king(), king({13: "H", 12: "V", 11: "B"})
+    assert english != dutch and king() == english  # back to K after the Dutch screen
+    with draw.rank_letters({13: "H"}):
+        assert draw.split_codes("SK") == [("card", "SK")]  # the notation stays SK
+        assert draw._rank_text(13) == "H" and draw._rank_text(14) == "A"
+    assert draw._rank_text(13) == "K"

@@ -97,3 +97,32 @@ def test_every_table_refusal_of_the_engine_has_a_template():
     game.apply(HonoursGiven(100, 1))
     refuse(HonoursGiven(100, 1))
     assert not untranslated
+
+
+def test_a_count_takes_the_singular_for_exactly_one_in_both_languages():
+    en, nl = Catalog("en"), Catalog("nl")
+    assert [en.n("journal.rubbers", n) for n in (0, 1, 2)] == ["0 rubbers", "1 rubber", "2 rubbers"]
+    assert nl.n("journal.inputs", 1) == "1 invoer" and nl.n("journal.inputs", 3) == "3 invoeren"
+
+
+def test_face_cards_are_drawn_with_the_languages_letters():
+    assert Catalog("en").rank_letters() == {14: "A", 13: "K", 12: "Q", 11: "J"}
+    assert Catalog("nl").rank_letters() == {14: "A", 13: "H", 12: "V", 11: "B"}
+
+
+@pytest.mark.parametrize(
+    "message,english,dutch",
+    [
+        ("OK is not used in the deal-end", "OK is not used in the deal result", None),
+        ("Ben must follow suit (hearts)", None, "Ben moet kleur bekennen (harten)"),
+        ("honours in S are worth 100 or 150", "honours in spades are worth 100 or 150", None),
+        ("honours in S are worth 100 or 150", None, "honneurs in schoppen zijn 100 of 150 waard"),
+        ("honours in NT are worth 150", None, "honneurs in SA zijn 150 waard"),
+        ("scanner disconnected", "Card scanner disconnected", "Kaartscanner niet verbonden"),
+    ],
+)
+def test_the_things_an_engine_message_names_are_translated_too(message, english, dutch):
+    if english is not None:
+        assert Catalog("en").error(message) == english
+    if dutch is not None:
+        assert Catalog("nl").error(message) == dutch

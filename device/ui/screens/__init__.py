@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from ..draw import rank_letters
 from .base import Target, UiState
 
 # phase or overlay -> module in this package
@@ -20,6 +21,8 @@ MODULES = {
     "menu": "menu",
     "settings": "settings",
     "history": "history",
+    "history-sheet": "history",  # a rubber's sheet, opened from the history
+    "help": "help",
     "claim": "claim",
     "picker": "play",
     "pairing": "pairing",
@@ -41,4 +44,5 @@ def screen_name(view, ui: UiState) -> str:
 def render(surface, layout, view, ui: UiState, t) -> list[Target]:
     name = screen_name(view, ui)
     module = import_module(f"{__package__}.{MODULES[name]}")
-    return module.draw(surface, layout, view, ui, t)
+    with rank_letters(t.rank_letters()):  # H V B on Dutch cards: only what is drawn
+        return module.draw(surface, layout, view, ui, t)
