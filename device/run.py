@@ -20,6 +20,7 @@ from .hal.serial_device import SerialDevice
 from .loop import TableLoop
 from .store.lock import FolderBusy, FolderLock
 from .store.open import open_journal
+from .store.prefs import Prefs
 from .table import Table
 
 
@@ -54,13 +55,19 @@ def open_gpio_bidbox(pins: dict, inputs: queue.Queue):
         return None
 
 
-def new_game(args: argparse.Namespace, config: dict) -> Game:
+def new_game(args: argparse.Namespace, config: dict, options: dict | None = None) -> Game:
+    """A rubber started from the command line; `options` (remembered, maybe of
+    another form) are those of its form."""
+    from .engine.forms import find_form
+
     players = tuple(args.players or config["game"]["players"])
     first = args.first_dealer or players[0]
     if first not in players:
         raise SetupError(f"--first-dealer {first!r} is not one of the players")
     form = args.new or config["game"]["form"]
-    return Game(Setup(form, players, players.index(first)))
+    known = {option.name for option in find_form(form).options}
+    options = {k: v for k, v in (options or {}).items() if k in known}
+    return Game(Setup(form, players, players.index(first), options))
 
 
 def main(args: argparse.Namespace) -> int:
@@ -82,11 +89,16 @@ def main(args: argparse.Namespace) -> int:
     journal, game, rubber = opened.journal, opened.game, opened.rubber
     for line in opened.log_lines():
         print(line, file=sys.stderr)
+    # Remembered values come over the config; the command line over both. With no
+    # usable data folder (the journal keeps nothing), nothing is written either.
+    prefs = Prefs.load(folder, writable=opened.memory_only is None)
+    config = prefs.over(config)
     if args.new or (args.text and game is None):
-        fresh = new_game(args, config)  # a bad --new or --players stops nothing below
+        fresh = new_game(args, config, prefs.get("options"))  # a bad one stops nothing below
         if game is not None:  # --new while a rubber is in progress: it stops early
             Table(game, journal=journal, rubber=rubber).stop_early()
         game, rubber = fresh, None
+        prefs.remember(players=list(game.players), form=game.form.name, options=game.options)
     table = Table(game, profile, journal, rubber) if game is not None else None
     devices = open_devices(scanner, bidbox, config, inputs, journal.applied() if journal else {})
     loop = TableLoop(table, inputs, devices)
@@ -100,7 +112,9 @@ def main(args: argparse.Namespace) -> int:
             console.read_stdin()
             console.run()
         else:
-            run_app(args, config, loop, sims, scanner, profile, decks, journal, opened, notices)
+            run_app(
+                args, config, loop, sims, scanner, profile, decks, journal, opened, notices, prefs
+            )
     except KeyboardInterrupt:
         pass
     finally:
@@ -186,7 +200,7 @@ def start_simulated_devices() -> dict:
 
 
 def run_app(
-    args, config, loop, sims, scanner, profile, decks, journal, message, notices=()
+    args, config, loop, sims, scanner, profile, decks, journal, message, notices=(), prefs=None
 ) -> None:
     """The touchscreen app, in a window (or headless with SDL's dummy driver)."""
     import os
@@ -205,8 +219,11 @@ def run_app(
         scanner=scanner != "none",
         forms=[(f.name, f.title) for f in FORMS],
     )
+    ui.four_colour = prefs.get("four_colour", False) if prefs is not None else False
     if loop.table is None:
-        ui.start = StartState(form=config["game"]["form"], players=list(config["game"]["players"]))
+        players = list(args.players or config["game"]["players"])
+        options = prefs.get("options", {}) if prefs is not None else {}
+        ui.start = StartState(form=config["game"]["form"], players=players, options=options)
     if message is not None:  # the Opened journal: a salvage notice, or why nothing is kept
         ui.journal_notice, ui.memory_only = message.notice, message.memory_only
     show_notices(ui, notices)
@@ -216,7 +233,7 @@ def run_app(
     import pygame
 
     try:
-        app = App(loop, ui, size, args.screenshot_dir, sims, factory, decks, profile)
+        app = App(loop, ui, size, args.screenshot_dir, sims, factory, decks, profile, prefs)
     except pygame.error as error:  # no screen here: say what to do instead
         raise SetupError(f"no screen ({error}): try --headless, or --text") from None
     app.run()

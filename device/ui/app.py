@@ -40,6 +40,7 @@ class App:
         new_table=None,
         decks: Path | None = None,
         profile=None,
+        prefs=None,
     ):
         import pygame
 
@@ -64,6 +65,7 @@ class App:
         self.new_table = new_table  # builds a Table for a Setup chosen on the start screen
         self.decks = decks  # where a paired deck is saved
         self.profile = profile  # the paired deck, for cards drawn before a rubber
+        self.prefs = prefs  # what is remembered for the next start (store.prefs.Prefs)
         if loop is not None:
             loop.intercept = self.before_rubber
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
@@ -214,6 +216,10 @@ class App:
             self.setting(*args)
         elif kind == "start-field":
             setattr(self.ui.start, args[0], args[1])
+            if args[0] == "editing" and args[1] is not None:
+                self.keyboard("open")
+        elif kind == "keyboard":
+            self.keyboard(*args)
         elif kind == "start":
             self.start_rubber()
         elif kind == "draw-random":
@@ -263,11 +269,20 @@ class App:
 
             self.display = self.pg.display.set_mode(rotated_size(self.size, self.ui.rotation))
             self.canvas = self.pg.Surface(self.size) if self.ui.rotation else self.display
+        self.remember(**{name: value})
+
+    def remember(self, **values) -> None:
+        """For the next start; never a stop (prefs log what they cannot keep)."""
+        if self.prefs is not None:
+            self.prefs.remember(**values)
 
     def new_rubber(self) -> None:
         players = list(self.table.game.players) if self.table else ["Anna", "Ben"]
         form = self.table.game.form.name if self.table else "draw-and-discard"
-        self.ui.start = StartState(form=form, players=players, can_resume=self.table is not None)
+        options = dict(self.table.game.options) if self.table else {}
+        self.ui.start = StartState(
+            form=form, players=players, options=options, can_resume=self.table is not None
+        )
         self.ui.overlay = None
 
     def pair_deck(self) -> None:
@@ -285,6 +300,7 @@ class App:
         start = self.ui.start
         if self.new_table is None or start is None:
             return
+        start.editing = None  # the keyboard closes: the name is as typed
         if start.first_dealer is None:  # draw for the deal first
             start.drawn = [None] * len(start.players)
             return
@@ -303,6 +319,7 @@ class App:
             self.table.stop_early()
             table.profile = table.profile or self.table.profile  # the paired deck stays
         self.loop.table = table
+        self.remember(players=list(table.game.players), form=start.form, options=start.options)
         self.ui.start, self.ui.overlay, self.ui.banner = None, None, None
         self._storage_status()  # its start may not be stored yet (a full disk)
 
@@ -407,18 +424,47 @@ class App:
 
         from device.config import typing_refusal
 
+        from .widgets.keyboard import auto_shift
+
         start = self.ui.start
         name = unicodedata.normalize("NFC", start.players[start.editing] + text)
         refusal = typing_refusal(name)
         if refusal is None:
             start.players[start.editing] = name
+            start.shift = auto_shift(name)  # the on-screen keys show what comes next
         else:
             self.ui.banner, self.ui.banner_error = self.t.error(refusal), True
 
+    def keyboard(self, what: str, text: str = "") -> None:
+        """A key of the on-screen keyboard: a letter goes through the same checks as
+        one typed on a real keyboard; shift follows the name (capitals start a word)."""
+        from .widgets.keyboard import auto_shift
+
+        start = self.ui.start
+        if start is None or start.editing is None:
+            return
+        if what == "char":
+            self.ui.banner = None  # a refusal of the last key is answered
+            self._type_name(text)
+        elif what == "back":
+            self._edit_name("backspace")
+        elif what == "clear":
+            start.players[start.editing] = ""
+            start.shift = True
+        elif what == "done":
+            start.editing = None
+        elif what == "shift":
+            start.shift = not start.shift
+        else:  # just opened
+            start.shift = auto_shift(start.players[start.editing])
+
     def _edit_name(self, name: str) -> None:
+        from .widgets.keyboard import auto_shift
+
         start = self.ui.start
         if name == "backspace":
             start.players[start.editing] = start.players[start.editing][:-1]
+            start.shift = auto_shift(start.players[start.editing])
         elif name in ("return", "escape", "tab"):
             start.editing = None
         self.dirty = True

@@ -38,6 +38,7 @@ class StartState:
     players: list[str] = field(default_factory=lambda: ["Anna", "Ben"])
     first_dealer: int | None = None  # None: draw a card for it
     editing: int | None = None  # which player's name the keyboard types into
+    shift: bool = False  # the on-screen keyboard types capitals
     can_resume: bool = False
     drawn: list[str] | None = None  # cards drawn for the deal, per player, while drawing
 

@@ -2,7 +2,8 @@
 first, and Start (or Resume the rubber that was interrupted).
 
 Every field is a row: a label on the left, its buttons on the right. A tap
-on a name lets the keyboard type into it (a cursor shows where); the options
+on a name opens the on-screen keyboard under it (a real keyboard types too;
+a cursor shows where); the options
 are those of the chosen form, each a toggle or, for a choice of words, a
 button that steps to the next choice.
 """
@@ -15,6 +16,7 @@ from device.engine.forms import FORMS, find_form
 
 from .. import theme
 from ..draw import draw_text
+from ..widgets import keyboard
 from . import chrome, menu
 from .base import Target
 
@@ -28,6 +30,8 @@ OPTION_COLUMNS = 3
 def draw(surface, layout, view, ui, t):
     start = ui.start
     menu.page(surface, layout, t.t("start.title"))
+    if start.editing is not None:
+        return _typing(surface, layout, ui, t)
     form = find_form(start.form)
     targets = _forms(surface, layout, ui, t, 54)
     targets += _options(surface, layout, start, form, t, 112)
@@ -35,6 +39,26 @@ def draw(surface, layout, view, ui, t):
     y = 112 + rows * (ROW_H + GAP) + 8
     targets += _players(surface, layout, start, t, y)
     targets += _first_dealer(surface, layout, start, t, y + ROW_H + GAP + 8)
+    targets += _bottom(surface, layout, start, t)
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+# Typing a name: the names right under the title, the keyboard below them (never over
+# the field typed into), the bottom band as always. The refusal banner (44..84) takes
+# the place of the hint, clear of the names.
+TYPING_NAMES_Y = 88
+KEYBOARD_TOP = menu.BAND_Y - keyboard.HEIGHT
+
+
+def _typing(surface, layout, ui, t):
+    start = ui.start
+    hint = t.t("keyboard.hint", n=start.editing + 1)
+    menu.fitted_text(
+        surface, layout, hint, (16, 64), 24, 768, theme.INK_ON_FELT_SOFT, anchor="midleft"
+    )
+    targets = _players(surface, layout, start, t, TYPING_NAMES_Y)
+    targets += keyboard.draw(surface, layout, KEYBOARD_TOP, start.shift, t)
     targets += _bottom(surface, layout, start, t)
     chrome.finish(surface, layout, ui, t)
     return targets
