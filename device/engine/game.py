@@ -31,7 +31,7 @@ from .events import (
 )
 from .forms import GameForm, find_form
 from .honours import refusal as honours_refusal
-from .play import TRICKS, Play, revoke_transfer
+from .play import TRICKS, Play, Revoke, revoke_moves
 from .scoring import DealOutcome, honours_in_hand
 
 
@@ -59,6 +59,8 @@ class Deal:
         self.claimed: Claim | None = None  # accepted: play ended with it
         self.disputed: list[Claim] = []
         self.tricks: int | None = None  # declaring side's tricks, once play ended
+        self.won: int | None = None  # the same before any revoke transfer
+        self.transfers: tuple[tuple[Revoke, int], ...] = ()  # each revoke, tricks it moved
         self.honours: tuple[int, int] = (0, 0)  # points per side
         self.honours_from: str | None = None  # "cards" or "players"
         self.outcome: DealOutcome | None = None
@@ -123,6 +125,11 @@ class Game:
     @property
     def can_undo(self) -> bool:
         return bool(self.inputs)
+
+    @property
+    def last_undone(self) -> Event | None:
+        """The input the last undo took back (for saying what it was)."""
+        return self._undone[-1] if self._undone else None
 
     def snapshot(self) -> tuple:
         """Everything the state holds, as plain values: equal snapshots, equal states."""
@@ -265,6 +272,10 @@ class Game:
             raise PlayError("honours are not scored in this game")
         if deal.honours_from is not None:
             raise PlayError(f"honours were already {_HONOURS_SOURCE[deal.honours_from]}")
+        if event.points == 0:  # the players say nobody held honours
+            seat = None if event.seat is None else self._check_seat(event.seat)
+            self._score(deal, (0, 0), "players")
+            return HonoursGiven(0, seat)
         if event.seat is None:
             raise PlayError("say who held the honours")
         seat = self._check_seat(event.seat)
@@ -341,8 +352,10 @@ class Game:
             won_by_trick += [side] * deal.claimed.tricks
             won_by_trick += [1 - side] * (remaining - deal.claimed.tricks)
         side = self.form.side(deal.declarer)
-        gain = revoke_transfer(play, won_by_trick)
-        deal.tricks = max(0, min(TRICKS, won_by_trick.count(side) + gain[side]))
+        deal.transfers = tuple(revoke_moves(play, won_by_trick))
+        gain = sum(moved if play.sides[r.hand] != side else -moved for r, moved in deal.transfers)
+        deal.won = won_by_trick.count(side)
+        deal.tricks = max(0, min(TRICKS, deal.won + gain))
         self._end_deal(deal)
 
     def _end_deal(self, deal: Deal) -> None:

@@ -160,12 +160,24 @@ def revoke_transfer(play: Play, won_by_trick: list[int]) -> list[int]:
     included (a claim's tricks count as won after the last trick played).
     """
     gain = [0, 0]
+    for revoke, moved in revoke_moves(play, won_by_trick):
+        side = play.sides[revoke.hand]
+        gain[1 - side] += moved
+        gain[side] -= moved
+    return gain
+
+
+def revoke_moves(play: Play, won_by_trick: list[int]) -> list[tuple[Revoke, int]]:
+    """Each proved revoke with the tricks it moves from the offender's side to the
+    other (0 for a second revoke in the same suit, or one in trick 12 or 13)."""
+    moves = []
     seen: set[tuple[int, Suit]] = set()
     for revoke in play.revokes:
         key = (revoke.hand, revoke.suit)
         first_in_suit = key not in seen
         seen.add(key)
         if not first_in_suit or revoke.trick >= TRICKS - 2:  # trick 12 (index 11) or 13
+            moves.append((revoke, 0))
             continue
         side = play.sides[revoke.hand]
         later = won_by_trick[revoke.trick + 1 :]
@@ -177,6 +189,5 @@ def revoke_transfer(play: Play, won_by_trick: list[int]) -> list[int]:
             moved = 1
         else:
             moved = 0
-        gain[1 - side] += moved
-        gain[side] -= moved
-    return gain
+        moves.append((revoke, moved))
+    return moves
