@@ -5,6 +5,7 @@ contracts made and failed."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from device.engine.game import Game
 from device.engine.record import sheet_report
@@ -82,3 +83,88 @@ def couple_stats(results: list[dict]) -> list[dict]:
 def _empty() -> dict:
     keys = ("won", "points", "games", "slams_bid", "slams_made", "made", "failed")
     return dict.fromkeys(keys, 0)
+
+
+# -- the history screen: each finished rubber by its id, and its sheet replayed ------------
+
+
+def stored_results(journal) -> list[dict]:
+    """Every finished rubber of `journal`, oldest first: its result with its id
+    ("rubber": id), or {"rubber": id, "damaged": True} when the result cannot be
+    read, so the screen can say so in its place. Best effort, never raises: a
+    damaged page ends the list where it is.
+
+    A result that reads but is not a played rubber's (an older program's note of
+    a rubber it abandoned) is left out, as from the counts.
+    """
+    import sqlite3
+
+    from .journal import JournalDamaged, parse_result
+
+    entries = []
+    try:
+        rows = journal.db.execute(
+            "SELECT id, result FROM rubbers WHERE finished IS NOT NULL ORDER BY id"
+        )
+        for rubber, text in rows:
+            try:
+                result = parse_result(text)
+            except JournalDamaged:
+                entries.append({"rubber": rubber, "damaged": True})
+                continue
+            if is_history_result(result):
+                entries.append({**result, "rubber": rubber})
+    except (sqlite3.Error, AttributeError):
+        pass  # a damaged page, or a closed journal: what was read before it
+    return entries
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A stored rubber rebuilt by replaying its inputs: the game (None when nothing
+    of it can be read), how many of its stored inputs replayed, and why not all
+    did: None, "damaged", or a StorageError kind ("io", "busy", ...)."""
+
+    rubber: int
+    game: Game | None
+    kept: int
+    stored: int
+    problem: str | None = None
+
+
+def replay_rubber(journal, rubber: int) -> Replayed:
+    """The rubber's score sheet as the journal's inputs make it (not its stored
+    result). A damaged rubber is replayed up to its first input that cannot be
+    read or no longer replays. Never raises: what went wrong is in `problem`."""
+    from device.engine.errors import RuleError
+
+    from .journal import JournalError
+
+    try:
+        stored = journal.rubber(rubber)
+        game = Game(stored.setup)
+        for event in stored.events:
+            game.apply(event)
+        return Replayed(rubber, game, len(stored.events), len(stored.events))
+    except (JournalError, RuleError, ValueError, TypeError, KeyError) as error:
+        if getattr(error, "kind", None) is not None:  # a StorageError: the disk, not the rubber
+            return Replayed(rubber, None, 0, 0, error.kind)
+    try:
+        return _salvaged(journal, rubber)
+    except JournalError as error:
+        return Replayed(rubber, None, 0, 0, getattr(error, "kind", "damaged"))
+
+
+def _salvaged(journal, rubber: int) -> Replayed:
+    """What the salvage reader can still replay of a damaged rubber."""
+    from .salvage import read_journal, replayable
+
+    reading = read_journal(journal.db, check=False)
+    row = reading.rubbers.get(rubber)
+    rows = reading.events.get(rubber, [])
+    if row is None or row.setup is None:
+        return Replayed(rubber, None, 0, len(rows), "damaged")
+    game, kept = replayable(row.setup, rows)
+    return Replayed(
+        rubber, game, len(kept), len(rows), None if len(kept) == len(rows) else "damaged"
+    )

@@ -199,9 +199,8 @@ class App:
         elif kind == "overlay":
             self.ui.overlay = args[0]
             self.ui.claim_seat = None if args[0] != "claim" else self.ui.claim_seat
-            journal = self.table.journal if self.table is not None else None
-            if args[0] == "history" and journal is not None:
-                self.ui.history = journal.finished_results()
+            if args[0] == "history":
+                self._history()
         elif kind == "claim":
             self.ui.overlay, self.ui.claim_seat = None, None
             self.engine(ClaimMade(args[1], args[0]))
@@ -238,10 +237,58 @@ class App:
         elif kind == "cancel-pairing":
             if self.table is not None:
                 self.table.pairing = None
+        elif kind in ("help", "help-page", "history-page", "history-rubber"):
+            self.browse(kind, args[0])
         elif kind == "quit":
             self.running = False
         elif kind == "dismiss-notice":
             self.ui.journal_notice = None
+
+    # -- help and history -------------------------------------------------------------
+    def browse(self, kind: str, value) -> None:
+        """The help (opened from `value`: the overlay its Back returns to), its pages,
+        the history's pages, and a rubber of the history opened to its sheet."""
+        if kind == "help":
+            self.ui.overlay, self.ui.help_page, self.ui.help_back = "help", 0, value
+        elif kind == "help-page":
+            self.ui.help_page = max(0, value)
+        elif kind == "history-page":
+            self.ui.history_page = max(0, value)
+        elif kind == "history-rubber":
+            self._open_stored(value)
+
+    def _journal(self):
+        """The journal: the rubber's, or before any rubber the one new rubbers go into."""
+        if self.table is not None:
+            return self.table.journal
+        return getattr(self.new_table, "journal", None)
+
+    def _history(self) -> None:
+        """The finished rubbers, read again; a new visit starts on the first page
+        (coming back from a rubber's sheet keeps the page)."""
+        from device.store.history import stored_results
+
+        journal = self._journal()
+        if journal is not None:
+            self.ui.history = stored_results(journal)
+        if self.ui.stored is None:
+            self.ui.history_page = 0
+        self.ui.stored = None
+
+    def _open_stored(self, rubber: int) -> None:
+        """A rubber's sheet, rebuilt by replaying its stored inputs (not its stored result)."""
+        from device.store.history import Replayed, replay_rubber
+
+        from .view import stored_rubber_view
+
+        journal = self._journal()
+        entry = next((e for e in self.ui.history if e.get("rubber") == rubber), {})
+        if journal is None:
+            replayed = Replayed(rubber, None, 0, 0, "missing")
+        else:
+            replayed = replay_rubber(journal, rubber)
+        self.ui.stored = stored_rubber_view(entry, replayed)
+        self.ui.overlay = "history-sheet"
 
     def send(self, item: Input) -> None:
         if self.loop is not None:
@@ -507,4 +554,5 @@ def new_table_factory(profile=None, journal=None):
     def make(setup: Setup) -> Table:
         return Table(Game(setup), profile, journal)
 
+    make.journal = journal  # the history reads it before any rubber
     return make

@@ -218,3 +218,33 @@ def sheet_view(game: Game) -> SheetView:
         winner=None if winner is None else game.side_name(winner),
         chicago=game.form.scoring == "chicago",
     )
+
+
+@dataclass(frozen=True)
+class StoredRubberView:
+    """A finished rubber opened from the history: its sheet rebuilt by replaying its
+    stored inputs (device.store.history.replay_rubber), and how far that went."""
+
+    rubber: int
+    date: str
+    stopped: bool  # left for a new rubber before its end
+    winner: str | None  # as its stored result says (None: a tie, or not readable)
+    sheet: SheetView | None  # None: nothing of it can be read
+    kept: int  # inputs replayed ...
+    stored: int  # ... of those stored
+    problem: str | None  # None, "damaged" or a storage kind
+
+
+def stored_rubber_view(entry: dict, replayed) -> StoredRubberView:
+    """`entry` is the history's row (its stored result), `replayed` a Replayed."""
+    game = replayed.game
+    return StoredRubberView(
+        rubber=replayed.rubber,
+        date=str(entry.get("date", "")),
+        stopped=bool(entry.get("stopped")),
+        winner=entry.get("winner") if isinstance(entry.get("winner"), str) else None,
+        sheet=None if game is None else sheet_view(game),
+        kept=replayed.kept,
+        stored=replayed.stored,
+        problem=replayed.problem,
+    )

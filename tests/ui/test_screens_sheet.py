@@ -342,6 +342,8 @@ def test_a_finished_rubber_closes_each_game_with_a_game_line():
 def test_history_shows_per_couple_wins_points_and_games_in_either_seat_order():
     found = couples(HISTORY)
     assert [c["players"] for c in found] == [["Anna", "Ben"], ["Anna", "Carla"]]
-    head, detail = couple_lines(found[0], Catalog("en"))
-    assert head == "Anna & Ben: 2 played"
-    assert detail == "Anna: 1 won, 1250 points, 2 games · Ben: 1 won, 1430 points, 3 games"
+    head, anna, _, ben, _ = couple_lines(found[0], Catalog("en"))
+    assert head == "Anna & Ben: 2 rubbers"
+    assert anna == "Anna: 1 won, 1250 points, 2 games"
+    assert ben == "Ben: 1 won, 1430 points, 3 games"
+    assert couple_lines(found[1], Catalog("nl"))[0] == "Anna & Carla: 1 robber"

@@ -59,6 +59,10 @@ class UiState:
     start: StartState | None = None  # shown when there is no game
     pairing: tuple[str, int, int] | None = None  # (next card, done, total)
     history: list = field(default_factory=list)
+    history_page: int = 0
+    stored: object | None = None  # the rubber opened from the history (view.StoredRubberView)
+    help_page: int = 0
+    help_back: str | None = None  # the overlay that the help's Back returns to
     claim_seat: int | None = None
     forms: list[tuple[str, str]] = field(default_factory=list)  # (name, title)
     # The journal: a notice (an object with text(t): what a damaged journal kept and

@@ -1,23 +1,36 @@
-"""History: the finished rubbers, newest first, and per couple how many rubbers
-each player won and how many points each scored over all of them.
+"""History: per couple what the journal counted (rubbers won, points, games,
+contracts made and failed, slams), then the finished rubbers, newest first,
+in pages turned with the arrows in the title band. A rubber's row opens its
+score sheet ("history-sheet"), rebuilt by replaying the rubber's stored inputs;
+Back returns to the list.
 
-`ui.history` is a list of dicts {"players": [a, b], "winner": name|None,
-"totals": {name: points}, "games": {name: games}, "date": "YYYY-MM-DD", "deals": [...]},
-oldest first, as device.store.history.rubber_result writes them.
+`ui.history` is a list of dicts as device.store.history.stored_results gives
+them, oldest first: a result ({"players": [a, b], "winner": name|None,
+"totals": {name: points}, "games": {name: games}, "date": "YYYY-MM-DD",
+"deals": [...], "stopped": bool}) with its "rubber" id, or {"rubber": id,
+"damaged": True} for a result that cannot be read. A stopped-early rubber is
+marked as such; a damaged one is a line that says so (its row still opens
+whatever of its inputs can be replayed).
 """
 
 from __future__ import annotations
+
+import pygame
 
 from device.store.history import couple_stats
 
 from .. import theme
 from ..draw import draw_text
-from . import chrome, menu
+from . import chrome, menu, sheet
+from .base import Target
+from .help import ARROWS_W, page_arrows, title_band, wrap
 
 X, WIDTH = 16, 768
-ROW = 30
-COUPLES_SHOWN = 2
-ROWS_BOTTOM = menu.BAND_Y - 6  # the rubbers' list stops above the bottom band
+TOP, BOTTOM = 62, menu.BAND_Y - 4
+INDENT = 28
+# Heights of the page's items, in logical px: fixed, so the pages are the same at any size.
+HEIGHTS = {"heading": 44, "couple": 40, "line": 36, "rubber": 56, "gap": 10}
+ROW_H = 50  # a rubber's row: its touch target, more than 48 high
 
 
 def couples(history: list) -> list[dict]:
@@ -25,92 +38,285 @@ def couples(history: list) -> list[dict]:
     return sorted(couple_stats(history), key=lambda couple: -couple["rubbers"])
 
 
-def couple_lines(couple: dict, t) -> tuple[str, str]:
-    """ "Anna & Ben: 2 played" and "Anna: 1 won, 1250 points, 3 games · Ben: ..."."""
+def couple_lines(couple: dict, t) -> list[str]:
+    """ "Anna & Ben: 3 rubbers", then for each player "Anna: 2 won, 1250 points,
+    3 games" and "contracts: 5 made, 2 failed; slams: 1 of 1"."""
     players = couple["players"]
-    head = t.t("history.couple", names=" & ".join(players), n=couple["rubbers"])
-    parts = [t.t("history.player", name=name, **couple["by_player"][name]) for name in players]
-    return head, " · ".join(parts)
+    lines = [t.n("history.couple", couple["rubbers"], names=" & ".join(players))]
+    for name in players:
+        stats = couple["by_player"][name]
+        games = t.n("history.games", stats["games"])
+        lines.append(
+            t.t("history.player", name=name, won=stats["won"], points=stats["points"], games=games)
+        )
+        lines.append(
+            t.t(
+                "history.contracts",
+                made=stats["made"],
+                failed=stats["failed"],
+                slams_made=stats["slams_made"],
+                slams_bid=stats["slams_bid"],
+            )
+        )
+    return lines
+
+
+def rubber_line(rubber: dict, t) -> tuple[str, str, str]:
+    """(date, "Anna 950 – Ben 610", outcome) for one rubber; a stopped one says so."""
+    players = rubber.get("players", [])
+    totals = rubber.get("totals", {})
+    scores = " – ".join(f"{name} {totals.get(name, 0)}" for name in players)
+    if rubber.get("stopped"):
+        outcome = t.t("history.stopped")  # left for a new rubber: unfinished bonuses counted
+    else:
+        winner = rubber.get("winner")
+        outcome = t.t("history.won", name=winner) if winner else t.t("sheet.tie")
+    return str(rubber.get("date", "")), scores, outcome
+
+
+# --- pages ------------------------------------------------------------------------------
+
+
+def _sections(history: list, t) -> list[tuple[str, list[tuple]]]:
+    """(heading, items) for the couples and for the rubbers, newest first. An item is
+    (kind, value): a couple's block of lines, a rubber's row, a damaged rubber's row."""
+    found = [("couple", couple_lines(c, t)) for c in couples(history)]
+    rows = [("rubber", entry) for entry in reversed(history)]
+    sections = [(t.t("history.couples"), found)] if found else []
+    return sections + [(t.t("history.rubbers"), rows)]
+
+
+def _height(item) -> float:
+    kind, value = item
+    if kind == "couple":
+        return HEIGHTS["couple"] + HEIGHTS["line"] * (len(value) - 1) + HEIGHTS["gap"]
+    return HEIGHTS[kind]
+
+
+def paginate(history: list, t) -> list[list[tuple]]:
+    """The items of each page; a section that goes on to the next page repeats its heading."""
+    pages, page, y = [], [], TOP
+    for heading, items in _sections(history, t):
+        for i, item in enumerate(items):
+            room = HEIGHTS["heading"] * (i == 0) + _height(item)
+            if page and y + room > BOTTOM:
+                pages.append(page)
+                page, y = [], TOP
+            if i == 0 or not page:
+                page.append(("heading", heading))
+                y += HEIGHTS["heading"]
+            page.append(item)
+            y += _height(item)
+    return pages + [page] if page else pages
+
+
+# --- the list ---------------------------------------------------------------------------
 
 
 def draw(surface, layout, view, ui, t):
-    menu.page(surface, layout, t.t("history.title"))
-    if not ui.history:
+    if ui.overlay == "history-sheet":
+        return draw_stored(surface, layout, ui, t)
+    pages = paginate(ui.history, t) if ui.history else []
+    number = max(0, min(ui.history_page, len(pages) - 1))
+    # The arrows in the title band: the bottom band's left is the storage mark's ("page").
+    title_band(surface, layout, t.t("history.title"), 768 - ARROWS_W - 16)
+    targets = page_arrows(surface, layout, number, len(pages), "history-page", t, 792 - ARROWS_W, 2)
+    if not pages:
+        text = t.t("history.empty")
         draw_text(
             surface,
             layout,
-            t.t("history.empty"),
+            text,
             (400, 220),
-            32,
+            theme.TEXT_LARGE,
             theme.INK_ON_FELT_SOFT,
             anchor="center",
         )
     else:
-        y = _couples(surface, layout, ui.history, t, 56)
-        _rubbers(surface, layout, ui.history, t, y + 12)
+        targets += _page(surface, layout, pages[number], t)
     menu.bottom_band(surface, layout)
-    targets = [menu.close_button(surface, layout, t)]
+    targets.append(menu.close_button(surface, layout, t))
     chrome.finish(surface, layout, ui, t)
     return targets
 
 
-def _heading(surface, layout, text: str, y: float) -> float:
-    draw_text(surface, layout, text, (X, y), 22, theme.ACCENT, True)
-    return y + 28
+def _page(surface, layout, items, t) -> list[Target]:
+    targets, y = [], TOP
+    for kind, value in items:
+        if kind == "heading":
+            _text(surface, layout, value, (X, y + 4), theme.TEXT, theme.ACCENT, WIDTH, True)
+        elif kind == "couple":
+            _couple(surface, layout, value, y)
+        else:
+            targets.append(_row(surface, layout, value, y, t))
+        y += _height((kind, value))
+    return targets
 
 
-def _couples(surface, layout, history, t, y: float) -> float:
-    """Each couple in two lines: who and how many rubbers, then each player's wins and points."""
-    y = _heading(surface, layout, t.t("history.couples"), y)
-    found = couples(history)
-    for couple in found[:COUPLES_SHOWN]:
-        head, detail = couple_lines(couple, t)
-        menu.fitted_text(surface, layout, head, (X + 8, y), 26, WIDTH - 8, bold=True, suits=False)
-        menu.fitted_text(
+def _text(surface, layout, text, pos, size, colour, width, bold=False, anchor="topleft"):
+    size = layout.fit_size(text, size, width, bold)
+    return draw_text(surface, layout, text, pos, size, colour, bold, anchor)
+
+
+def _couple(surface, layout, lines: list[str], y: float) -> None:
+    """The couple's names and count, then each player's two lines."""
+    head, *rest = lines
+    _text(surface, layout, head, (X, y), theme.TEXT, theme.INK_ON_FELT, WIDTH, True)
+    y += HEIGHTS["couple"]
+    for i, line in enumerate(rest):
+        indent = INDENT * (1 + i % 2)  # a player's contracts under the player
+        colour = theme.INK_ON_FELT if i % 2 == 0 else theme.INK_ON_FELT_SOFT
+        _text(surface, layout, line, (X + indent, y), theme.TEXT, colour, WIDTH - indent)
+        y += HEIGHTS["line"]
+
+
+def _row(surface, layout, entry: dict, y: float, t) -> Target:
+    """One rubber: a framed row that opens its sheet; a damaged one says so instead."""
+    rect = (X, y, WIDTH, ROW_H)
+    box = layout.rect(*rect)
+    pygame.draw.rect(surface, theme.FELT_DARK, box, border_radius=layout.px(8))
+    pygame.draw.rect(surface, theme.BUTTON_EDGE, box, layout.px(1.5), border_radius=layout.px(8))
+    middle = y + ROW_H / 2
+    chevron = (X + WIDTH - 14, middle)
+    draw_text(surface, layout, ">", chevron, theme.TEXT, theme.INK_ON_FELT_SOFT, True, "midright")
+    action = ("history-rubber", entry.get("rubber"))
+    if entry.get("damaged"):
+        text = t.t("history.damaged", n=entry.get("rubber"))
+        _text(
             surface,
             layout,
-            detail,
-            (X + 8, y + 28),
-            22,
-            WIDTH - 8,
-            theme.INK_ON_FELT_SOFT,
-            suits=False,
+            text,
+            (X + 12, middle),
+            theme.TEXT,
+            theme.BANNER_ERROR_TEXT,
+            WIDTH - 60,
+            anchor="midleft",
         )
-        y += 60
-    if len(found) > COUPLES_SHOWN:
-        more = t.t("sheet.more", n=len(found) - COUPLES_SHOWN)
-        draw_text(surface, layout, more, (X + 8, y), 20, theme.INK_ON_FELT_SOFT)
-        y += 24
+        return Target(rect, action, entry.get("rubber") is not None)
+    date, scores, outcome = rubber_line(entry, t)
+    _text(
+        surface,
+        layout,
+        date,
+        (X + 12, middle),
+        theme.TEXT,
+        theme.INK_ON_FELT_SOFT,
+        170,
+        anchor="midleft",
+    )
+    _text(
+        surface,
+        layout,
+        scores,
+        (X + 190, middle),
+        theme.TEXT,
+        theme.INK_ON_FELT,
+        330,
+        anchor="midleft",
+    )
+    right = X + WIDTH - 40
+    if entry.get("stopped"):  # marked: a ringed tag, not a winner's name
+        tag = _text(
+            surface,
+            layout,
+            outcome,
+            (right, middle),
+            theme.TEXT,
+            theme.INK_ON_FELT,
+            200,
+            anchor="midright",
+        )
+        ring = tag.inflate(layout.px(14), layout.px(6))
+        pygame.draw.rect(surface, theme.ACCENT, ring, layout.px(2), border_radius=layout.px(6))
+    else:
+        _text(
+            surface,
+            layout,
+            outcome,
+            (right, middle),
+            theme.TEXT,
+            theme.ACCENT,
+            200,
+            anchor="midright",
+        )
+    return Target(rect, action, entry.get("rubber") is not None)
+
+
+# --- a stored rubber's sheet --------------------------------------------------------------
+
+PAPER_RECT = (16, 10, 480, 404)  # clear of the bottom band, where Back and the storage mark go
+PANEL_X, PANEL_W = 516, 268
+BACK = (624, menu.BUTTON_Y, 168, menu.BUTTON_H)
+
+
+def draw_stored(surface, layout, ui, t) -> list[Target]:
+    """The paper score sheet of the rubber opened from the history, with Back."""
+    stored = ui.stored
+    chrome.background(surface, layout)
+    if stored is None or stored.sheet is None:
+        title = t.t("history.sheet_title", n=stored.rubber) if stored else t.t("history.title")
+        title_band(surface, layout, title)
+        _unreadable(surface, layout, stored, t)
+    else:
+        sheet.draw_paper(surface, layout, stored.sheet, PAPER_RECT, t)
+        _panel(surface, layout, stored, t)
+    menu.bottom_band(surface, layout)
+    back = ("overlay", "history")
+    targets = [menu.button(surface, layout, BACK, t.t("history.back"), back, "accent")]
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def _why(stored, t) -> str:
+    problem = stored.problem if stored is not None else "damaged"
+    return t.t("history.why.damaged") if problem in (None, "damaged") else t.t(f"storage.{problem}")
+
+
+def _unreadable(surface, layout, stored, t) -> None:
+    text = t.t("history.unreadable", why=_why(stored, t))
+    _wrapped(surface, layout, text, (40, 150), 720, theme.INK_ON_FELT, theme.TEXT_LARGE)
+
+
+def _wrapped(surface, layout, text, pos, width, colour, size=theme.TEXT, bold=False) -> float:
+    """`text` broken into lines to fit `width`; returns the y under the last line."""
+    x, y = pos
+    for line in wrap(layout, text, size, width, bold):
+        draw_text(surface, layout, line, (x, y), size, colour, bold)
+        y += size * 1.1
     return y
 
 
-def rubber_line(rubber: dict, t) -> tuple[str, str, str]:
-    """(date, "Anna 950 – Ben 610, games 2–1", who won) for one rubber."""
-    players = rubber.get("players", [])
-    totals, games = rubber.get("totals", {}), rubber.get("games", {})
-    scores = " – ".join(f"{name} {totals.get(name, 0)}" for name in players)
-    won = " – ".join(str(games.get(name, 0)) for name in players)
-    score_text = t.t("history.score", scores=scores, games=won)
-    winner = rubber.get("winner")
-    if rubber.get("stopped"):
-        outcome = t.t("history.stopped")  # left for a new rubber: unfinished bonuses counted
-    else:
-        outcome = t.t("history.won", name=winner) if winner else t.t("sheet.tie")
-    return rubber.get("date", ""), score_text, outcome
+def _panel(surface, layout, stored, t) -> None:
+    """Beside the paper: which rubber, its date, how it ended, each side's games, and
+    when the journal is damaged, how far the sheet goes (the paper has the totals)."""
+    paper = stored.sheet
+    title = t.t("history.sheet_title", n=stored.rubber)
+    y = _wrapped(surface, layout, title, (PANEL_X, 14), PANEL_W, theme.INK_ON_FELT, bold=True)
+    y = _wrapped(surface, layout, stored.date, (PANEL_X, y), PANEL_W, theme.INK_ON_FELT_SOFT)
+    y += 12
+    outcome = _outcome(stored, t)
+    if outcome:
+        y = _wrapped(surface, layout, outcome, (PANEL_X, y), PANEL_W, theme.ACCENT, bold=True)
+    for side, name in enumerate(paper.sides):
+        games = t.t(
+            "history.side_games", name=name, games=t.n("history.games", paper.games_won[side])
+        )
+        y = _wrapped(surface, layout, games, (PANEL_X, y), PANEL_W, theme.INK_ON_FELT)
+    if _partial(stored):
+        note = t.t("history.partial", kept=stored.kept, stored=stored.stored)
+        _wrapped(surface, layout, note, (PANEL_X, y + 12), PANEL_W, theme.INK_ON_FELT_SOFT)
 
 
-def _rubbers(surface, layout, history, t, y: float) -> None:
-    """The rubbers newest first, as many as fit, then "+N more"."""
-    y = _heading(surface, layout, t.t("history.rubbers"), y)
-    fits = max(1, int((ROWS_BOTTOM - y) // ROW))
-    newest = list(reversed(history))
-    shown = newest if len(newest) <= fits else newest[: fits - 1]
-    for rubber in shown:
-        date, score, outcome = rubber_line(rubber, t)
-        draw_text(surface, layout, date, (X + 8, y), 22, theme.INK_ON_FELT_SOFT)
-        menu.fitted_text(surface, layout, score, (X + 140, y), 22, 430)
-        menu.fitted_text(surface, layout, outcome, (X + 590, y), 22, WIDTH - 590, theme.ACCENT)
-        y += ROW
-    if len(shown) < len(newest):
-        more = t.t("sheet.more", n=len(newest) - len(shown))
-        draw_text(surface, layout, more, (X + 8, y), 20, theme.INK_ON_FELT_SOFT)
+def _partial(stored) -> bool:
+    return stored.problem is not None or stored.kept < stored.stored
+
+
+def _outcome(stored, t) -> str:
+    """How the rubber ended: as its sheet shows, or when only part of it replays, as
+    its stored result says ("" when that cannot be read either)."""
+    if stored.stopped:
+        text = t.t("history.stopped")
+        return text[:1].upper() + text[1:]
+    if not _partial(stored):
+        return sheet.status(stored.sheet, t)
+    return t.t("history.won", name=stored.winner) if stored.winner else ""

@@ -93,6 +93,7 @@ ITEMS = (
     ("button.sheet", ("overlay", "sheet"), "normal", True),
     ("menu.history", ("overlay", "history"), "normal", False),
     ("menu.settings", ("overlay", "settings"), "normal", False),
+    ("menu.help", ("help", "menu"), "normal", False),  # the form played (or chosen)
     ("menu.new_rubber", ("new-rubber",), "normal", True),
     ("button.close", ("overlay", None), "accent", False),
     ("menu.quit", ("quit",), "danger", False),

@@ -25,6 +25,8 @@ FIELD_X, FIELD_W = 164, 620
 GAP = 8
 ROW_H = 48
 OPTION_COLUMNS = 3
+HELP_W = 120  # the Help button at the end of the forms' row
+FORMS_SHARE = (FIELD_W - HELP_W - GAP) / FIELD_W  # of the row's width, left to the forms
 
 
 def draw(surface, layout, view, ui, t):
@@ -105,7 +107,12 @@ def _forms(surface, layout, ui, t, y: float):
         style = "accent" if name == chosen else "normal"
         label = form_title(name, title, t)
         action = ("start-field", "form", name)
+        x, top, width, height = rect  # the row less the Help button's room
+        rect = (FIELD_X + (x - FIELD_X) * FORMS_SHARE, top, width * FORMS_SHARE, height)
         targets.append(menu.button(surface, layout, rect, label, action, style))
+    # Help: how to play the chosen form at the table; its Back comes here again.
+    help_rect = (FIELD_X + FIELD_W - HELP_W, y, HELP_W, ROW_H)
+    targets.append(menu.button(surface, layout, help_rect, t.t("menu.help"), ("help", None)))
     return targets
 
 
