@@ -128,6 +128,20 @@ def classify(error: Exception, where: object = "") -> JournalError:
     return StorageError(_SQLITE_KINDS.get(primary, "io"), f"{prefix}{error}")
 
 
+def _refuse_newer(path: Path) -> None:
+    """JournalNewer for a newer program's journal, told from its file header alone
+    (user_version is bytes 60..63): opening it, even read-only, could write to it."""
+    try:
+        with open(path, "rb") as file:
+            header = file.read(100)
+    except OSError:
+        return  # the normal open says what is wrong
+    if len(header) == 100 and header.startswith(b"SQLite format 3\0"):
+        found = int.from_bytes(header[60:64], "big", signed=True)
+        if found > VERSION:
+            raise JournalNewer(found)
+
+
 @dataclass(frozen=True)
 class StoredRubber:
     id: int
@@ -145,6 +159,7 @@ class Journal:
         self.db: sqlite3.Connection | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            _refuse_newer(self.path)  # before WAL mode rewrites the header of a newer one
             self.db = sqlite3.connect(self.path, isolation_level=None)
             self.db.text_factory = text_or_bytes
             self.db.execute("PRAGMA journal_mode=WAL")
