@@ -2,8 +2,10 @@
 
 It prints what happens at the table and takes typed input: cards (`SA`),
 calls (`1S`, `p`, `x`), keys (`ok`, `undo`, `menu`) and the screen's own
-actions (`claim 3`, `accept`, `dispute`, `honours Anna 100`, `end draw`
-then `yes`, `sheet`, `help`, `quit`). With simulated devices, typed cards
+actions (`claim 3`, `accept`, `dispute`, `honours Anna 100`, `honours none`,
+`end draw` then `yes`, `sheet`, `help`, `quit`). It says what the screen says:
+a refusal with what to do instead, a revoke when it is proved, what follows a
+disputed claim, what an undo took back. With simulated devices, typed cards
 and calls go through them, over the real serial path. As on the screen, the
 draw phase ends early only when `end draw` is confirmed: `menu` never ends it.
 """
@@ -34,7 +36,7 @@ from .sim.keyboard import input_kind, parse_tokens
 from .sim.script import press
 
 HELP = """Type cards (SA, H10), calls (1S, 3NT, p, x, xx) and keys (ok, undo, menu).
-Also: claim N [NAME] · accept · dispute · honours NAME 100|150 · end draw · sheet · quit"""
+Also: claim N [NAME] · accept · dispute · honours NAME 100|150|none · end draw · sheet · quit"""
 END_DRAW_QUESTION = "end the draw phase now? type yes to end it (anything else goes on)"
 
 
@@ -42,7 +44,7 @@ def help_text(game: Game) -> str:
     """The help; with honours off, the honours command is not mentioned."""
     if game.options.get("honours", True):
         return HELP
-    return HELP.replace(" · honours NAME 100|150", "")
+    return HELP.replace(" · honours NAME 100|150|none", "")
 
 
 def describe(game: Game, event: Event) -> str:
@@ -67,12 +69,24 @@ def describe(game: Game, event: Event) -> str:
     if isinstance(event, ClaimAnswered):
         return f"{name} {'accepts' if event.accepted else 'disputes'} the claim"
     if isinstance(event, HonoursGiven):
-        return f"{name} held honours: {event.points}"
+        return f"{name} held honours: {event.points}" if event.points else "no honours"
     if isinstance(event, NextDeal):
         return f"deal {deal.number}: {game.players[deal.dealer]} deals"
     if isinstance(event, Undone):
         return "undone"
     return str(event)
+
+
+def transfer_line(game: Game, deal) -> str | None:
+    """What revokes changed, as the deal result says it:
+    "Anna took 8 tricks; 1 transferred for Ben's revoke in trick 2: 9"."""
+    if not deal.transfers:
+        return None
+    parts = [f"{game.players[deal.declarer]} took {deal.won} tricks"]
+    for revoke, moved in deal.transfers:
+        name, trick = deal.play.names[revoke.hand], revoke.trick + 1
+        parts.append(f"{moved or 'none'} transferred for {name}'s revoke in trick {trick}")
+    return "; ".join(parts) + f": {deal.tricks}"
 
 
 def status(game: Game) -> str:
@@ -158,14 +172,20 @@ class Console:
 
     def _outcome_text(self, outcome) -> str:
         if not outcome.accepted:
-            return f"! {outcome.message}"
+            return f"! {outcome.text}"  # the refusal and what to do instead
         if outcome.menu:
             return "menu: in the terminal type sheet, end draw, help or quit"
         if outcome.event is None:
             return outcome.message
+        if isinstance(outcome.event, Undone):
+            return outcome.notice  # what it took back
         text = describe(self.game, outcome.event)
-        if self.game.phase in ("deal-end", "finished") and isinstance(outcome.event, CardPlayed):
+        if outcome.notice:  # a revoke proved, what follows a disputed claim
+            text += "\n" + outcome.notice
+        if self.game.phase in ("deal-end", "finished") and outcome.attention == "deal-end":
             text += "\n" + deal_line(self.game, self.game.deal)
+            transfers = transfer_line(self.game, self.game.deal)
+            text += "\n" + transfers if transfers else ""
         return text
 
     def command(self, line: str) -> bool:
@@ -201,11 +221,7 @@ class Console:
 
     def apply(self, event: Event) -> None:
         """A screen action (claim, answer, honours): through the table, so it is stored."""
-        outcome = self.loop.table.apply(event)
-        if outcome.accepted:
-            self.say(describe(self.game, outcome.event))
-        else:
-            self.say(f"! {outcome.message}")
+        self.say(self._outcome_text(self.loop.apply(event)))
 
     def _claim(self, args: list[str]) -> None:
         try:
@@ -217,10 +233,13 @@ class Console:
         self.apply(ClaimMade(tricks, seat))
 
     def _honours(self, args: list[str]) -> None:
+        if [a.lower() for a in args] == ["none"]:
+            self.apply(HonoursGiven(0))  # nobody held honours
+            return
         try:
             seat, points = self._seat(args[0]), int(args[1])
         except (IndexError, ValueError) as error:
-            self.say(f"! honours NAME 100|150: {error}")
+            self.say(f"! honours NAME 100|150, or honours none: {error}")
             return
         self.apply(HonoursGiven(points, seat))
 

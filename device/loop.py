@@ -1,6 +1,12 @@
 """The table's loop: the one place that takes device inputs, calls the table
 (and so the engine), answers the devices, and lights the turn LEDs.
 
+Every input a device made that is accepted clicks on that device (BEEP_OK); a
+refusal beeps low on every device (BEEP_ERROR) and lights the error LED; a
+revoke proved, a claim made and the end of a deal sound the attention beep on
+every device, and a revoke lights the error LED too, until the next input. The
+turn LEDs are lit as soon as a table is set, whichever way its rubber began.
+
 Device threads only put `Input`s on the queue; the loop waits on that queue
 with a timeout, so it sleeps while nobody plays.
 
@@ -16,10 +22,11 @@ import queue
 import time
 from collections import Counter
 
-from firmware_bridge.protocol import BEEP_ERROR, LED_ERROR
+from firmware_bridge.protocol import BEEP_ATTENTION, BEEP_ERROR, BEEP_OK, LED_ERROR
 
 from .hal.events import Input
 from .hal.hello import same_id
+from .hints import TAP_START
 from .table import Outcome, Table
 
 log = logging.getLogger(__name__)
@@ -31,7 +38,6 @@ RETRIES = 5
 
 class TableLoop:
     def __init__(self, table: Table, inputs: queue.Queue, devices: dict | None = None):
-        self.table = table
         self.inputs = inputs
         self.devices = dict(devices or {})
         self._error = False
@@ -44,6 +50,18 @@ class TableLoop:
         # for the deal): it returns an Outcome, or None to let the table have it.
         self.intercept = None
         self._sessions: dict[str, tuple] = {}  # device -> its session, for same_id
+        self.table = table  # lights the turn LEDs
+
+    @property
+    def table(self) -> Table | None:
+        return self._table
+
+    @table.setter
+    def table(self, table: Table | None) -> None:
+        """A new table (at start, resumed, or a new rubber): its turn LEDs at once."""
+        self._table = table
+        self._error = False
+        self.show_turn()
 
     def step(self, timeout: float) -> list[tuple[Input, Outcome]]:
         """Handle every waiting input, waiting up to `timeout` s for the first."""
@@ -79,8 +97,29 @@ class TableLoop:
             self._error = not outcome.accepted
             if self._error and not (outcome.unstored and self._unstored):
                 self._each("beep", BEEP_ERROR)  # once, not at every resend
+            elif outcome.accepted:
+                self._sound(outcome, device)
             self._unstored = outcome.unstored
         return outcome
+
+    def apply(self, event) -> Outcome:
+        """An input only the screen makes (a claim, its answer, honours): through the
+        table, so it is stored; its attention beep and the turn LEDs as for a device's."""
+        outcome = self.table.apply(event)
+        if outcome.accepted:
+            self._error = False
+            self._sound(outcome, None)
+        self.show_turn()
+        return outcome
+
+    def _sound(self, outcome: Outcome, device) -> None:
+        """The click on the device that made an accepted input; the attention beep on
+        every device for what the players must notice (a revoke also lights the error LED)."""
+        if outcome.attention is not None:
+            self._error = outcome.attention == "revoke"
+            self._each("beep", BEEP_ATTENTION)
+        elif hasattr(device, "beep"):
+            device.beep(BEEP_OK)
 
     def _same_ids(self, item: Input) -> None:
         """Two devices that give the same id are kept apart (the port is part of the
@@ -127,7 +166,8 @@ class TableLoop:
 
     def _at_table(self, item: Input) -> Outcome:
         if self.table is None:  # the start screen: devices may report, not play
-            return Outcome(item.kind in ("connected", "lost"), "start a new rubber first")
+            accepted = item.kind in ("connected", "lost")
+            return Outcome(accepted, "start a new rubber first", hint="" if accepted else TAP_START)
         return self.table.handle(item)
 
     def show_turn(self) -> None:

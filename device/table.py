@@ -16,14 +16,19 @@ from .engine.errors import RuleError
 from .engine.events import (
     CallMade,
     CardPlayed,
+    ClaimAnswered,
+    ClaimMade,
+    DrawPhaseEnded,
     DrawTurnEnded,
     Event,
+    HonoursGiven,
     NextDeal,
     Undone,
 )
 from .engine.game import Game
 from .hal.deck import DeckProfile, Pairing
 from .hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
+from .hints import CANCEL_PAIRING, PAIR_NEXT, hint
 from .store.history import rubber_result
 from .store.journal import JournalError
 
@@ -39,6 +44,19 @@ class Outcome:
     # Refused only because the journal could not store it: not acknowledged, so
     # that its device sends it again until it can be stored.
     unstored: bool = False
+    hint: str = ""  # refused: what to do instead ("play a heart")
+    notice: str = ""  # accepted: what it did that the screen does not show by itself
+    attention: str | None = None  # "revoke", "claim" or "deal-end": worth a beep
+
+    @property
+    def text(self) -> str:
+        """The refusal with its hint, or the notice: one line, in English."""
+        if not self.accepted and self.hint:
+            return f"{self.message}: {self.hint}"
+        return self.notice or self.message
+
+
+ENDED = ("deal-end", "finished")
 
 
 class Table:
@@ -91,17 +109,22 @@ class Table:
                 return self._pair(item)
             event = self._event(item)
         except RuleError as error:
-            return Outcome(False, str(error))
+            return self.refused(str(error))
         if event is None:
             return Outcome(True, "menu", menu=True)
         return self.apply(event, item)
 
+    def refused(self, reason: str) -> Outcome:
+        """A refusal, with what to do instead."""
+        return Outcome(False, reason, hint=hint(self.game, reason))
+
     def apply(self, event: Event, item: Input | None = None) -> Outcome:
         """An engine input from a device or from the screen (a claim, honours)."""
+        before = self._facts()
         try:
             done = self.game.apply(event)
         except RuleError as error:
-            return Outcome(False, str(error))
+            return self.refused(str(error))
         if self.journal is not None:
             try:
                 self._store(done, item)
@@ -112,6 +135,32 @@ class Table:
                     self.journal.reclaim()  # the resend may fit in the WAL's room
                 return Outcome(False, f"the input could not be stored: {error}", unstored=True)
             self.storage_error = None
+        return self._explained(done, before)
+
+    def _facts(self) -> tuple[str, int]:
+        """What an input may change that deserves a word: the phase, the revokes proved."""
+        play = self.game.deal.play
+        return self.game.phase, len(play.revokes) if play is not None else 0
+
+    def _explained(self, done: Event, before: tuple[str, int]) -> Outcome:
+        """An accepted input, with what it did that needs saying or a beep."""
+        phase, revokes = before
+        game = self.game
+        play = game.deal.play
+        if isinstance(done, CardPlayed) and play is not None and len(play.revokes) > revokes:
+            revoke = play.revokes[-1]
+            notice = (
+                f"Revoke: {play.names[revoke.hand]} did not follow suit in trick {revoke.trick + 1}"
+            )
+            return Outcome(True, "", done, notice=notice, attention="revoke")
+        if isinstance(done, Undone):
+            return Outcome(True, "", done, notice=undone_text(game))
+        if isinstance(done, ClaimMade):
+            return Outcome(True, "", done, attention="claim")
+        if isinstance(done, ClaimAnswered) and not done.accepted:
+            return Outcome(True, "", done, notice=disputed_text(game))
+        if phase not in ENDED and game.phase in ENDED:
+            return Outcome(True, "", done, attention="deal-end")
         return Outcome(True, "", done)
 
     def stop_early(self) -> None:
@@ -150,7 +199,7 @@ class Table:
             return self.game.form.deck.parse(item.value)
         card = self.profile.card_for(item.uid) if self.profile else None
         if card is None:
-            raise RuleError("unknown card: pair this deck")
+            raise RuleError("unknown card")
         return card
 
     def _key(self, key: str) -> Event | None:
@@ -162,6 +211,8 @@ class Table:
                 return DrawTurnEnded()
             if phase == "deal-end":
                 return NextDeal()
+            if phase == "finished":
+                return NextDeal()  # the engine says the rubber (or Chicago) is over
             raise RuleError(f"OK is not used in the {phase}")
         if key == "MENU":
             # Opens the menu, in every phase: a stray MENU never ends the draw phase;
@@ -171,8 +222,13 @@ class Table:
 
     def _pair(self, item: Input) -> Outcome:
         if item.uid is None:
-            return Outcome(False, "this scanner reads card codes: its deck needs no pairing")
-        card = self.pairing.offer(item.uid)
+            return self.refused("this scanner reads card codes: its deck needs no pairing")
+        try:
+            card = self.pairing.offer(item.uid)
+        except RuleError as error:  # a tag already paired: the card asked for is the same
+            asked = self.pairing.next_card
+            instead = PAIR_NEXT.format(card=asked) if asked is not None else CANCEL_PAIRING
+            return Outcome(False, str(error), hint=instead)
         if self._profile_path is not None:
             self.profile.save(self._profile_path)
         done, total = self.pairing.progress
@@ -185,3 +241,36 @@ class Table:
         """Turn LEDs: one bit for the seat whose turn it is."""
         turn = self.game.turn
         return 0 if turn is None else 1 << turn
+
+
+def undone_text(game: Game) -> str:
+    """ "Undone: Ben's SA", "Undone: 1H by Anna": what the last undo took back."""
+    event = game.last_undone
+    name = game.name(getattr(event, "seat", None))
+    if isinstance(event, CardPlayed):
+        return f"Undone: {name}'s {event.card}"
+    if isinstance(event, CallMade):
+        if str(event.call) == "P":
+            return f"Undone: {name}'s pass"
+        return f"Undone: {event.call} by {name}"
+    if isinstance(event, DrawTurnEnded):
+        return f"Undone: the end of {name}'s draw turn"
+    if isinstance(event, DrawPhaseEnded):
+        return "Undone: the end of the draw phase"
+    if isinstance(event, ClaimMade):
+        return f"Undone: {name}'s claim"
+    if isinstance(event, ClaimAnswered):
+        return f"Undone: {name}'s answer to the claim"
+    if isinstance(event, HonoursGiven):
+        return "Undone: the honours"
+    if isinstance(event, NextDeal):
+        return f"Undone: the next deal; back to the result of deal {game.deal.number}"
+    return "Undone"
+
+
+def disputed_text(game: Game) -> str:
+    """After a disputed claim play goes on: who plays to which trick."""
+    play = game.deal.play
+    name = game.name(game.turn)
+    how = "plays to" if play.current else "leads to"
+    return f"Claim disputed: play goes on; {name} {how} trick {play.trick_number}"

@@ -47,13 +47,13 @@ def test_refusals_change_nothing_and_say_why():
     t = table("plain")
     before = t.game.snapshot()
     for item, message in [
-        (Input(CARD, "SA"), "no card can be played now"),
-        (Input(CALL, "9Z"), "'9Z' is not a call (1C..7NT, P, X or XX)"),
-        (Input(CARD, "", uid=b"\x01\x02"), "unknown card: pair this deck"),
-        (Input(ERROR, "reader not found", "scanner"), "reader not found"),
+        (Input(CARD, "SA"), "no card can be played now: make Ben's call"),
+        (Input(CALL, "9Z"), "'9Z' is not a call (1C..7NT, P, X or XX): make Ben's call"),
+        (Input(CARD, "", uid=b"\x01\x02"), "unknown card: pair this deck in Settings"),
+        (Input(ERROR, "reader not found", "scanner"), "reader not found"),  # a device's word
     ]:
         outcome = t.handle(item)
-        assert not outcome.accepted and outcome.message == message
+        assert not outcome.accepted and outcome.text == message
     assert t.game.snapshot() == before
 
 
@@ -74,6 +74,7 @@ def test_tags_play_through_a_paired_deck():
     assert first.accepted and first.message == "paired SA (1 of 52)"
     again = t.handle(Input(CARD, "", uid=fake_uid("X")))
     assert not again.accepted and again.message == "this tag is already paired with SA"
+    assert again.hint == "put the SK on the scanner"
     code = t.handle(Input(CARD, "SK"))
     assert not code.accepted and "needs no pairing" in code.message
     while t.pairing is not None:  # each card as it is asked for

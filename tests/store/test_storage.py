@@ -118,7 +118,7 @@ def test_the_loop_does_not_acknowledge_an_input_it_could_not_store(tmp_path):
     journal.db.execute("DROP TRIGGER full")
     device.said.clear()
     assert loop.handle(Input(CALL, "1S", "bidbox", session=("BOX", 1), seq=9)).accepted
-    assert device.said == [("ack", 9)]
+    assert device.said == [("ack", 9), ("beep", p.BEEP_OK)]  # stored at last: and its click
     assert journal.applied() == {("BOX", 1): 9}
 
 
@@ -191,7 +191,8 @@ def test_inputs_that_come_while_one_waits_are_taken_in_the_order_they_came(tmp_p
     assert loop.handle(second).unstored  # its resend comes first: it still waits its turn
     assert loop.handle(call).accepted and loop.handle(second).accepted
     assert [str(e.call) for e in table.game.events] == ["1S", "2H"]
-    assert box.said[-1] == ("ack", 3) and scanner.said[-1] == ("ack", 8)
+    assert box.said[-2:] == [("ack", 3), ("beep", p.BEEP_OK)]
+    assert scanner.said[-2:] == [("ack", 8), ("beep", p.BEEP_OK)]
 
 
 def test_an_input_that_waited_and_is_refused_goes_behind_the_others_a_few_times():

@@ -1,0 +1,132 @@
+"""What to do instead: the hint every refusal at the table ends with.
+
+The engine says what is wrong ("SK was already played"); the table adds what
+to do now ("play another card"), from the refusal and the state of the game.
+A refusal with no hint of its own gets what the table waits for next ("play
+Ben's card"). Hints are English, like the refusals: the catalogue's "errors"
+table holds each one in every language (HINTS lists them all, for its test).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .engine.game import Game
+
+SUIT_HINTS = {
+    "C": "play a club",
+    "D": "play a diamond",
+    "H": "play a heart",
+    "S": "play a spade",
+    "R": "play a red card",
+    "Y": "play a yellow card",
+    "B": "play a blue card",
+    "G": "play a green card",
+}
+
+# What the table waits for, per phase.
+DRAW = "end {name}'s draw turn with OK"
+AUCTION = "make {name}'s call"
+PLAY = "play {name}'s card"
+ANSWER = "answer {name}'s claim: Accept or Dispute"
+ACCEPT_OR_DISPUTE = "tap Accept or Dispute"
+DEAL_END = "tap Next deal or press OK"
+FINISHED = "tap New rubber to play again"
+
+BID_HIGHER = "bid higher than {last} or pass"
+BID_OR_PASS = "bid or pass"
+WAIT = "wait for {name}"
+ANOTHER_CARD = "play another card"
+FROM_HAND = "play a card from {name}'s hand"
+CLAIM_RANGE = "claim 0 to {max} tricks"
+HONOURS = "choose who held honours, or None"
+KEYS = "press OK, Undo or Menu"
+PAIR = "pair this deck in Settings"
+CANCEL_PAIRING = "cancel the pairing"
+PAIR_NEXT = "put the {card} on the scanner"
+# Before a rubber (the start screen and drawing for the deal).
+TAP_START = "tap Start"
+DRAW_CARD = "draw a card"
+DRAW_ANOTHER = "draw another card"
+
+HINTS = (
+    *SUIT_HINTS.values(),
+    DRAW,
+    AUCTION,
+    PLAY,
+    ANSWER,
+    ACCEPT_OR_DISPUTE,
+    DEAL_END,
+    FINISHED,
+    BID_HIGHER,
+    BID_OR_PASS,
+    WAIT,
+    ANOTHER_CARD,
+    FROM_HAND,
+    CLAIM_RANGE,
+    HONOURS,
+    KEYS,
+    PAIR,
+    CANCEL_PAIRING,
+    PAIR_NEXT,
+    TAP_START,
+    DRAW_CARD,
+    DRAW_ANOTHER,
+)
+
+
+def hint(game: Game, reason: str) -> str:
+    """What to do instead of the input refused for `reason`."""
+    for pattern, make in _SPECIFIC:
+        found = re.search(pattern, reason)
+        if found:
+            return make(game, found) or next_step(game)
+    return next_step(game)
+
+
+def next_step(game: Game) -> str:
+    """What the table waits for now."""
+    phase = game.phase
+    name = game.name(game.turn)
+    if phase == "draw":
+        return DRAW.format(name=name)
+    if phase == "auction":
+        return AUCTION.format(name=name)
+    if phase == "play":
+        claim = game.deal.claim
+        if claim is not None:
+            return ANSWER.format(name=game.players[claim.seat])
+        return PLAY.format(name=name)
+    if phase == "deal-end":
+        return DEAL_END
+    return FINISHED
+
+
+def _follow(game: Game, _found) -> str | None:
+    play = game.deal.play
+    if play is None or not play.current:
+        return None
+    return SUIT_HINTS.get(play.current[0].suit.letter)
+
+
+def _honours(game: Game, _found) -> str | None:
+    return HONOURS if game.phase in ("deal-end", "finished") else None
+
+
+# (pattern on the refusal, hint maker): the first that matches gives the hint;
+# a maker that returns None leaves it to next_step.
+_SPECIFIC = (
+    (r"^it is (?P<name>.+)'s turn to ", lambda g, f: WAIT.format(name=f["name"])),
+    (r"is not higher than (?P<last>\S+)$", lambda g, f: BID_HIGHER.format(last=f["last"])),
+    (r"doubl", lambda g, f: BID_OR_PASS),
+    (r"must follow suit", _follow),
+    (r"was already played$|^\S+ is in .+'s hand$", lambda g, f: ANOTHER_CARD),
+    (r"^\S+ is not in (?P<name>.+)'s hand$", lambda g, f: FROM_HAND.format(name=f["name"])),
+    (r"^first answer .+'s claim$", lambda g, f: ACCEPT_OR_DISPUTE),
+    (r"answered by the other side$", lambda g, f: WAIT.format(name=g.name(g.turn))),
+    (r"^a claim is for 0 to (?P<max>\d+) ", lambda g, f: CLAIM_RANGE.format(max=f["max"])),
+    (r"cannot have held|^say who held|^honours in .+ are worth", _honours),
+    (r"^unknown key ", lambda g, f: KEYS),
+    (r"^unknown card$", lambda g, f: PAIR),
+    (r"needs no pairing$", lambda g, f: CANCEL_PAIRING),
+)
