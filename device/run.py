@@ -44,14 +44,14 @@ def open_gpio_bidbox(pins: dict, inputs: queue.Queue):
     from gpiozero.exc import GPIOZeroError
 
     from .hal.bidbox_gpio import DEFAULT_PINS, GpioBidBox
-    from .hal.events import ERROR, Input
+    from .hal.events import LOST, Input
 
     try:
         with warnings.catch_warnings():  # one clear message below, not gpiozero's fallbacks
             warnings.simplefilter("ignore")
             return GpioBidBox({**DEFAULT_PINS, **pins}, inputs)
     except (GPIOZeroError, ValueError, OSError) as error:
-        inputs.put(Input(ERROR, f"GPIO bidding box: {error}", "bidbox"))
+        inputs.put(Input(LOST, f"GPIO bidding box: {error}", "bidbox"))  # never opened
         return None
 
 
@@ -175,17 +175,10 @@ def salvaged_deck(path: Path, notices: list | None) -> DeckProfile | None:
 
 
 def show_notices(ui, notices) -> None:
-    """What the settings ignored, on the screen until tapped (the journal's sticky
-    notice); when the journal has a notice of its own, in the banner instead."""
-    if not notices:
-        return
-    notice = SettingsNotice(tuple(notices))
-    if ui.journal_notice is None:
-        ui.journal_notice = notice
-    elif not ui.banner:
-        from .ui.i18n import Catalog
-
-        ui.banner, ui.banner_error = notice.text(Catalog(ui.lang)), True
+    """What the settings ignored, on the screen until tapped, after the journal's notice
+    if it has one."""
+    if notices:
+        ui.notify("settings", SettingsNotice(tuple(notices)))
 
 
 def start_simulated_devices() -> dict:
@@ -225,7 +218,9 @@ def run_app(
         options = prefs.get("options", {}) if prefs is not None else {}
         ui.start = StartState(form=config["game"]["form"], players=players, options=options)
     if message is not None:  # the Opened journal: a salvage notice, or why nothing is kept
-        ui.journal_notice, ui.memory_only = message.notice, message.memory_only
+        ui.memory_only = message.memory_only
+        if message.notice is not None:
+            ui.notify("journal", message.notice)
     show_notices(ui, notices)
     ui.history = journal.finished_results() if journal is not None else []
     size = tuple(args.size) if args.size else (screen["width"], screen["height"])
@@ -236,4 +231,6 @@ def run_app(
         app = App(loop, ui, size, args.screenshot_dir, sims, factory, decks, profile, prefs)
     except pygame.error as error:  # no screen here: say what to do instead
         raise SetupError(f"no screen ({error}): try --headless, or --text") from None
+    if args.pair_deck and loop.table is None:  # no rubber: the app pairs it
+        app.pair_deck(args.pair_deck)
     app.run()

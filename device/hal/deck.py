@@ -40,6 +40,11 @@ class DeckProfile:
     def complete(self) -> bool:
         return len(self.tags) == len(self.deck.cards)
 
+    @property
+    def progress(self) -> tuple[int, int]:
+        """(cards paired, cards in the deck): "23 of 52"."""
+        return len(self.tags), len(self.deck.cards)
+
     def pair(self, card: Card, uid: bytes) -> None:
         """Stick tag `uid` on `card`; PairingError when either is already paired."""
         known = self.card_for(uid)
@@ -168,7 +173,7 @@ class Pairing:
 
     @property
     def progress(self) -> tuple[int, int]:
-        return len(self.profile.tags), len(self.profile.deck.cards)
+        return self.profile.progress
 
     def offer(self, uid: bytes) -> Card:
         """The scanner saw `uid` while `next_card` was asked for: pair them."""

@@ -12,6 +12,7 @@ import os
 import time
 from pathlib import Path
 
+from device import hints
 from device.engine.errors import RuleError
 from device.engine.events import ClaimAnswered, ClaimMade, DrawPhaseEnded, HonoursGiven, Setup
 from device.engine.game import Game
@@ -21,7 +22,7 @@ from device.loop import TableLoop
 from device.table import Outcome, Table
 
 from .i18n import Catalog
-from .screens.base import StartState, Target, UiState
+from .screens.base import DeviceNotice, Said, StartState, Target, UiState
 from .view import build_view
 
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
@@ -66,11 +67,15 @@ class App:
         self.decks = decks  # where a paired deck is saved
         self.profile = profile  # the paired deck, for cards drawn before a rubber
         self.prefs = prefs  # what is remembered for the next start (store.prefs.Prefs)
+        self.pairing = None  # a deck paired from Settings: a hal.deck.Pairing, with or
+        self._pairing_path: Path | None = None  # without a rubber (saved after each card)
+        self._pairing_back: str | None = None  # the overlay pairing was started from
         if loop is not None:
             loop.intercept = self.before_rubber
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         self._last_screen: str | None = None
         self._shots = 0
+        self._pairing_status()
         pygame.key.start_text_input()
 
     # -- the loop --------------------------------------------------------------------
@@ -108,18 +113,37 @@ class App:
         self.dirty = True
         if item.kind in (CONNECTED, LOST):
             self.ui.devices[item.source] = "connected" if item.kind == CONNECTED else "lost"
+            self._device_notice(item)
         if outcome.menu:
             self.ui.overlay = "menu"
-        if outcome.unstored:
-            pass  # the storage mark says why, for as long as it lasts
-        elif not outcome.accepted or item.kind == LOST:
+        if outcome.unstored or item.kind == LOST:
+            pass  # the storage mark says why, for as long as it lasts; a notice, a lost device
+        elif not outcome.accepted:
             # The message may quote a device: never a NUL or a control code to draw.
-            message = safe_text(self.t.error(outcome.message), BANNER_CHARS)
+            message = safe_text(self.said(outcome.message, outcome.hint), BANNER_CHARS)
             self.ui.banner, self.ui.banner_error = message, True
+        elif outcome.notice:  # a revoke proved (red), a disputed claim, what an undo took back
+            self.ui.banner = safe_text(self.t.error(outcome.notice), BANNER_CHARS)
+            self.ui.banner_error = outcome.attention == "revoke"
         elif item.kind in (CARD, CALL, KEY, CONNECTED):
             self.ui.banner = None
         self._pairing_status()
         self._storage_status()
+
+    def said(self, reason: str, hint: str = "") -> str:
+        """A refusal and what to do instead, each in the screen's language."""
+        text = self.t.error(reason)
+        return f"{text}: {self.t.error(hint)}" if hint else text
+
+    def _device_notice(self, item: Input) -> None:
+        """A device lost (or never opened) is said until tapped away, with what to do
+        instead; when it is back, its notice (if not tapped away yet) says so."""
+        key = f"device.{item.source}"
+        if item.kind == LOST:
+            why = safe_text(item.value or f"{item.source} disconnected", BANNER_CHARS)
+            self.ui.notify(key, DeviceNotice(item.source, why))
+        elif self.ui.notice_for(key) is not None:
+            self.ui.notify(key, DeviceNotice(item.source, "", back=True))
 
     def _storage_status(self) -> None:
         """The storage mark: why the journal cannot store now, until a store succeeds."""
@@ -127,12 +151,18 @@ class App:
         self.ui.storage = None if error is None else getattr(error, "kind", "damaged")
 
     def _pairing_status(self) -> None:
+        """(next card, done, total) for the pairing screen; the next card is None once
+        the deck is complete (the screen says so until it is closed)."""
         table = self.table
-        if table is not None and table.pairing is not None:
-            done, total = table.pairing.progress
-            self.ui.pairing = (str(table.pairing.next_card), done, total)
+        pairing = self.pairing or (table.pairing if table is not None else None)
+        if pairing is not None:
+            done, total = pairing.progress
+            card = pairing.next_card
+            self.ui.pairing = (None if card is None else str(card), done, total)
         else:
             self.ui.pairing = None
+        profile = table.profile if table is not None and table.profile else self.profile
+        self.ui.deck_paired = None if profile is None else profile.progress
 
     # -- drawing ---------------------------------------------------------------------
     def view(self):
@@ -144,9 +174,15 @@ class App:
         from .screens import chrome, render, screen_name
 
         view = self.view()
+        if self.ui.overlay in ("picker", "last-trick") and (view is None or view.phase != "play"):
+            self.ui.overlay = None  # the play is over (or undone): the phase's own screen
         self.targets = render(self.canvas, self.layout, view, self.ui, self.t)
         notice = chrome.notice_target(self.ui)  # over everything until it is tapped
         self.targets += [notice] if notice is not None else []
+        page = chrome.notice_page_target(self.ui)  # a long notice's next page
+        self.targets += [page] if page is not None else []
+        mark = chrome.mark_target(self.ui)  # a tap on the storage mark says why in full
+        self.targets += [mark] if mark is not None and notice is None else []
         if self.ui.rotation:
             turned = self.pg.transform.rotate(self.canvas, self.ui.rotation)
             self.display.blit(turned, (0, 0))
@@ -192,9 +228,7 @@ class App:
         """A touch target's action."""
         self.dirty = True
         kind, *args = action
-        if kind in ("call", "card", "key"):
-            if self.ui.overlay == "picker":
-                self.ui.overlay = None  # one card picked: back to the trick
+        if kind in ("call", "card", "key"):  # the picker stays open for the next card
             self.send(Input(kind, args[0], "touch"))
         elif kind == "overlay":
             self.ui.overlay = args[0]
@@ -204,8 +238,17 @@ class App:
         elif kind == "claim":
             self.ui.overlay, self.ui.claim_seat = None, None
             self.engine(ClaimMade(args[1], args[0]))
+        elif kind == "flip-shared":  # the header's texts turn to face the other player
+            self.ui.shared_flipped = not self.ui.shared_flipped
+        elif kind == "storage-why":
+            from .screens.chrome import StorageWhy
+
+            self.ui.notify("storage", StorageWhy(self.ui))
+
+
         elif kind == "answer":
             self.engine(ClaimAnswered(args[0]))
+
         elif kind == "honours":
             self.engine(HonoursGiven(args[1], args[0]))
         elif kind == "end-draw":  # confirmed on the screen: through the table, so stored
@@ -221,6 +264,11 @@ class App:
             self.keyboard(*args)
         elif kind == "start":
             self.start_rubber()
+        elif kind == "leave-rubber":  # confirmed: the rubber in progress stops for a new one
+            self.ui.overlay = None
+            if self.ui.start is not None:
+                self.ui.start.leave_confirmed = True
+                self.start_rubber()
         elif kind == "draw-random":
             self.draw_at_random()
         elif kind == "draw-cancel":
@@ -234,15 +282,23 @@ class App:
                 self.ui.start = None  # back to the rubber in progress
         elif kind == "pair-deck":
             self.pair_deck()
-        elif kind == "cancel-pairing":
+        elif kind == "pair-new" and self.pairing is not None:
+            self._pair_new()
+        elif kind == "cancel-pairing":  # what was paired is saved and stays paired
+            if self.pairing is not None:
+                self.ui.overlay, self._pairing_back = self._pairing_back, None
+            self.pairing = None
             if self.table is not None:
                 self.table.pairing = None
+            self._pairing_status()
         elif kind in ("help", "help-page", "history-page", "history-rubber"):
             self.browse(kind, args[0])
         elif kind == "quit":
             self.running = False
         elif kind == "dismiss-notice":
-            self.ui.journal_notice = None
+            self.ui.dismiss()
+        elif kind == "notice-page":
+            self.ui.notice_page = (self.ui.notice_page + 1) % max(1, self.ui.notice_pages)
 
     # -- help and history -------------------------------------------------------------
     def browse(self, kind: str, value) -> None:
@@ -299,10 +355,8 @@ class App:
         """An on-screen action that only the screen can make (claims, honours)."""
         if self.table is None:
             return
-        outcome = self.table.apply(event)
+        outcome = self.loop.apply(event)  # stored; the devices beep for a claim
         self.note(Input(KEY, "", "touch"), outcome)
-        if self.loop is not None:
-            self.loop.show_turn()
 
     def setting(self, name: str, value) -> None:
         if name == "lang":
@@ -332,22 +386,76 @@ class App:
         )
         self.ui.overlay = None
 
-    def pair_deck(self) -> None:
-        from device.hal.deck import DEFAULT_DECK, DeckProfile
+    def pair_deck(self, name: str | None = None) -> None:
+        """Pair the table's deck (Settings: the default one), with or without a rubber: the
+        saved profile goes on where it stopped, is saved after every card, and is the
+        table's deck from now on."""
+        from device.hal.deck import DEFAULT_DECK, Pairing
 
-        if self.table is None:
-            self.ui.banner, self.ui.banner_error = self.t.error("start a new rubber first"), True
-            return
-        path = self.decks / f"{DEFAULT_DECK}.json" if self.decks is not None else None
-        self.table.start_pairing(DeckProfile(DEFAULT_DECK), path)
-        self.ui.overlay = None
+        name = name or DEFAULT_DECK
+        path = self.decks / f"{name}.json" if self.decks is not None else None
+        profile = self._deck_to_pair(name, path)
+        self.profile = profile
+        if self.table is not None:
+            self.table.profile, self.table.pairing = profile, None
+        self.pairing, self._pairing_path = Pairing(profile), path
+        self._pairing_back, self.ui.overlay = self.ui.overlay, None  # Settings, after it
         self._pairing_status()
+
+    def _pair_new(self) -> None:
+        """Another deck: pairing starts from its first card; the saved profile is
+        replaced when that card is saved (the deck in use stays until then)."""
+        from device.hal.deck import DeckProfile, Pairing
+
+        self.pairing = Pairing(DeckProfile(self.pairing.profile.name))
+        self._pairing_status()
+
+    def _deck_to_pair(self, name: str, path: Path | None):
+        """The saved profile (what of it is valid), else the one in use if it has this
+        name, else a new one."""
+        from device.hal.deck import DeckProfile
+
+        if path is not None and path.exists():
+            saved, _ = DeckProfile.salvage(path)  # what it lacks was said at the start
+            if saved is not None:
+                return saved
+        current = self.table.profile if self.table is not None else self.profile
+        if current is not None and current.name == name:
+            return current
+        return DeckProfile(name)
+
+    def _pair(self, item: Input) -> Outcome:
+        """A card scanned while pairing: its tag is the card asked for."""
+        from device.hal.deck import PairingError
+
+        if item.uid is None:
+            return Outcome(False, "this scanner reads card codes: its deck needs no pairing")
+        try:
+            card = self.pairing.offer(item.uid)
+        except PairingError as error:
+            return Outcome(False, str(error))
+        self.profile = self.pairing.profile  # the table's deck (a new one from its first card)
+        if self.table is not None:
+            self.table.profile = self.profile
+        if self._pairing_path is not None:
+            try:
+                self.pairing.profile.save(self._pairing_path)
+            except OSError as error:  # kept in memory: the cards still play this run
+                why = safe_text(str(error), BANNER_CHARS)
+                self.ui.notify("deck", Said("notice.deck_unsaved", (("why", why),)))
+        done, total = self.pairing.progress
+        if self.pairing.next_card is None:
+            return Outcome(True, f"paired {card}: the deck is complete ({done} of {total})")
+        return Outcome(True, f"paired {card} ({done} of {total})")
 
     def start_rubber(self) -> None:
         start = self.ui.start
         if self.new_table is None or start is None:
             return
         start.editing = None  # the keyboard closes: the name is as typed
+        if self.leaves_rubber() and not start.leave_confirmed:
+            self.ui.overlay = "confirm-leave"  # asked once, before the draw for the deal
+            return
         if start.first_dealer is None:  # draw for the deal first
             start.drawn = [None] * len(start.players)
             return
@@ -364,29 +472,38 @@ class App:
             return
         if self.table is not None:
             self.table.stop_early()
-            table.profile = table.profile or self.table.profile  # the paired deck stays
+        current = self.table.profile if self.table is not None else self.profile
+        table.profile = current or table.profile  # the deck paired last stays
         self.loop.table = table
         self.remember(players=list(table.game.players), form=start.form, options=start.options)
         self.ui.start, self.ui.overlay, self.ui.banner = None, None, None
         self._storage_status()  # its start may not be stored yet (a full disk)
 
+    def leaves_rubber(self) -> bool:
+        """Starting a rubber now would stop one that is not over."""
+        return self.table is not None and self.table.game.phase != "finished"
+
     # -- before a rubber: the start screen, and drawing for the deal ---------------------
     def before_rubber(self, item: Input) -> Outcome | None:
-        """While the start screen shows, device inputs do not reach any game: a card
-        is a card drawn for the deal, the rest waits for the rubber to start."""
+        """While a deck is paired, a card is its tag for the card asked for. While the
+        start screen shows, device inputs do not reach any game: a card is a card drawn
+        for the deal, the rest waits for the rubber to start."""
+        if self.pairing is not None and item.kind == CARD:
+            return self._pair(item)
         start = self.ui.start
         if start is None or item.kind not in (CARD, CALL, KEY):
             return None
         if item.kind == KEY:
             return self._start_key(item.value)
         if item.kind != CARD or start.drawn is None or start.first_dealer is not None:
-            return Outcome(False, "start the new rubber first")
+            return Outcome(False, "start the new rubber first", hint=hints.TAP_START)
         try:
             card = self._drawn_card(item)
         except RuleError as error:
-            return Outcome(False, str(error))
+            unknown = str(error) == "unknown card"
+            return Outcome(False, str(error), hint=hints.PAIR if unknown else hints.DRAW_CARD)
         if str(card) in start.drawn:
-            return Outcome(False, f"{card} was already drawn")
+            return Outcome(False, f"{card} was already drawn", hint=hints.DRAW_ANOTHER)
         start.drawn[start.drawn.index(None)] = str(card)
         self._dealer_from_draw()
         return Outcome(True, "")
@@ -399,12 +516,16 @@ class App:
             return Outcome(True, "")
         if key == "MENU":
             return Outcome(True, "menu", menu=True)
+        if key != "UNDO":
+            return Outcome(False, f"unknown key {key}", hint=hints.KEYS)
         drawn = [c for c in start.drawn or [] if c is not None]
-        if key != "UNDO" or not drawn:
-            return Outcome(False, "there is nothing to undo")
-        start.drawn[start.drawn.index(drawn[-1])] = None
+        if not drawn:
+            instead = hints.TAP_START if start.drawn is None else hints.DRAW_CARD
+            return Outcome(False, "there is nothing to undo", hint=instead)
+        seat = start.drawn.index(drawn[-1])
+        start.drawn[seat] = None
         start.first_dealer = None
-        return Outcome(True, "")
+        return Outcome(True, "", notice=f"Undone: {start.players[seat]}'s {drawn[-1]}")
 
     def _drawn_card(self, item: Input):
         from device.engine.forms import find_form
@@ -414,7 +535,7 @@ class App:
         profile = self.table.profile if self.table is not None else self.profile
         card = profile.card_for(item.uid) if profile is not None else None
         if card is None:
-            raise RuleError("unknown card: pair this deck")
+            raise RuleError("unknown card")
         return card
 
     def _dealer_from_draw(self) -> None:

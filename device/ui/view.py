@@ -42,6 +42,7 @@ class PlayView:
     claim: tuple[str, int] | None  # (claimer, tricks) waiting for an answer
     revokes: tuple[str, ...]  # "Ben revoked in trick 4 (hearts)"
     exposed: tuple[tuple[int, tuple[str, ...]], ...] = ()  # hands face up, if the form has any
+    played: frozenset[str] = frozenset()  # every card played in this deal (the picker greys them)
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ class ResultView:
     honours: tuple[int, int]
     honours_from: str | None  # "cards", "players" or None
     ask_honours: bool  # after a claim: the players may give honours
+    won: int | None = None  # the declarer's tricks before any revoke transfer
+    transfers: tuple[tuple[str, int, int], ...] = ()  # (offender, trick 1..13, tricks moved)
 
 
 @dataclass(frozen=True)
@@ -97,24 +100,26 @@ class TableView:
         if self.play is not None:
             held |= {card for _, card in self.play.trick + self.play.last_trick}
             held |= {card for _, hand in self.play.exposed for card in hand}
+            held |= self.play.played
         return held
 
 
 def build_view(game: Game) -> TableView:
     deal = game.deal
     turn = game.turn
+    # Vulnerability as the deal was dealt (the sheet before it): the deal result and the
+    # rubber's end show what the deal was played at, not what the next deal will be.
     seats = tuple(
         SeatView(
             name,
             game.form.side(seat),
-            game.sheet.vulnerable(game.form.side(seat), game.form.side(deal.dealer)),
+            deal.sheet_before.vulnerable(game.form.side(seat), game.form.side(deal.dealer)),
             seat == deal.dealer,
-            seat == turn,
+            seat == turn and not game.sheet.finished,
         )
-        if not game.sheet.finished
-        else SeatView(name, game.form.side(seat), False, seat == deal.dealer, False)
         for seat, name in enumerate(game.players)
     )
+
     return TableView(
         phase=game.phase,
         form=game.form.name,
@@ -172,6 +177,7 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
             for hand, cards in sorted(play.known.items())
             if hand in game.form.exposed_hands(deal)
         ),
+        played=frozenset(str(c) for c in play.played),
     )
 
 
@@ -196,6 +202,11 @@ def _result(game: Game, deal: Deal) -> ResultView | None:
         honours=deal.honours,
         honours_from=deal.honours_from,
         ask_honours=can_give and deal.claimed is not None,
+        won=deal.won,
+        transfers=tuple(
+            (deal.play.names[r.hand], r.trick + 1, moved)
+            for r, moved in deal.transfers
+        ),
     )
 
 

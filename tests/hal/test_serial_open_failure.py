@@ -125,8 +125,8 @@ def test_the_table_starts_with_devices_that_cannot_be_opened(tmp_path):
 @pytest.mark.parametrize(
     "lang,shown",
     [
-        ("en", "scanner cannot be opened (nonsense://x): invalid URL"),
-        ("nl", "scanner kan niet worden geopend (nonsense://x): invalid URL"),
+        ("en", "Card scanner cannot be opened (nonsense://x): invalid URL"),
+        ("nl", "Kaartscanner kan niet worden geopend (nonsense://x): invalid URL"),
     ],
 )
 def test_the_screen_shows_the_device_failing_with_the_reason(monkeypatch, lang, shown):
@@ -147,7 +147,8 @@ def test_the_screen_shows_the_device_failing_with_the_reason(monkeypatch, lang, 
         while app.ui.devices.get("scanner") != "lost" and time.monotonic() < end:
             app.step(0.01)
         assert app.ui.devices == {"scanner": "lost"}  # the device line: scanner not connected
-        assert app.ui.banner.startswith(shown) and app.ui.banner_error
+        notice = app.ui.notice_for("device.scanner").text(app.t)  # until it is tapped away
+        assert notice.startswith(shown)
         assert table.game.phase == "auction"  # the table goes on
     finally:
         device.stop()

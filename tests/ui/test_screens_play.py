@@ -131,12 +131,17 @@ def test_accept_and_dispute_only_while_a_claim_waits():
     assert not actions(content(targets), "overlay")  # the claim must be answered first
 
 
-def test_play_buttons_last_trick_claim_and_the_picker_without_a_scanner():
+def test_play_buttons_last_trick_claim_and_the_picker_with_or_without_a_scanner():
     def buttons(view, **ui):
         return {t.action[1]: t.enabled for t in actions(content(draw(view, **ui)), "overlay")}
 
     assert buttons(play_view(cards=1)) == {"last-trick": False, "claim": True, "picker": True}
-    assert buttons(play_view(), scanner=True) == {"last-trick": True, "claim": True}
+    connected = {"devices": {"scanner": "connected"}}
+    assert buttons(play_view(), scanner=True, **connected) == {
+        "last-trick": True,
+        "claim": True,
+        "picker": True,  # a touch is taken whatever the scanner does
+    }
 
 
 def test_the_table_shows_only_cards_of_the_view(monkeypatch):
@@ -160,7 +165,7 @@ def test_tricks_needed_by_the_declarer_and_to_beat_the_contract():
 
 
 def test_picker_offers_the_whole_deck_each_card_once():
-    cards = actions(draw(play_view(), overlay="picker"), "card")
+    cards = actions(draw(play_view(cards=0), overlay="picker"), "card")
     names = [t.action[1] for t in cards]
     assert len(names) == len(set(names)) == 52 and all(t.enabled for t in cards)
     assert {"SA", "HT", "D2", "CK"} <= set(names)
@@ -244,8 +249,12 @@ def overlap(a, b):
 def test_every_key_these_screens_use_is_in_both_catalogues():
     used = set()
     for module in ("auction", "play", "claim"):
-        used |= set(re.findall(r't\.t\("([\w.]+)"', (SCREENS / f"{module}.py").read_text()))
-    assert {"call.pass", "play.claim_pending", "claim.concede"} <= used
+        source = (SCREENS / f"{module}.py").read_text()
+        used |= set(re.findall(r't\.t\("([\w.]+)"', source))
+        for key in re.findall(r't\.n\("([\w.]+)"', source):  # a count: both forms
+            used |= {f"{key}.one", f"{key}.other"}
+    assert {"call.pass", "play.claim_pending.one", "claim.concede"} <= used
+
     for lang in ("en", "nl"):
         texts = json.loads((LOCALE / f"{lang}.json").read_text("utf-8"))["ui"]
         assert used <= set(texts), (lang, used - set(texts))

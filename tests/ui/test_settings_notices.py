@@ -11,6 +11,7 @@ from device.config import NAME_MAX  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.run import show_notices  # noqa: E402
 from device.ui.app import App  # noqa: E402
+from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
 
 
@@ -59,7 +60,7 @@ def test_notices_stay_until_tapped_in_the_screens_language():
     app = App(TableLoop(None, queue.Queue(), {}), ui)
     app.step(0)
     assert ui.journal_notice.text(app.t) == (
-        "config regel 3: rotation moet 0, 90, 180 of 270 zijn, niet 45; 0 wordt gebruikt"
+        "configuratie, regel 3: rotation moet 0, 90, 180 of 270 zijn, niet 45; 0 wordt gebruikt"
         " (en nog 1: zie het logboek)"
     )
     app.typed("Z")  # typing, cards and calls do not put it away ...
@@ -74,12 +75,13 @@ def test_notices_stay_until_tapped_in_the_screens_language():
     assert ui.journal_notice is None
 
 
-def test_when_the_journal_has_a_notice_the_settings_take_the_banner():
+def test_when_the_journal_has_a_notice_the_settings_notice_follows_it():
     journal = SimpleNamespace(text=lambda t: "the journal was damaged")
     ui = UiState(journal_notice=journal)
     show_notices(ui, ["config line 1: unknown section [x], ignored"])
-    assert ui.journal_notice is journal
-    assert ui.banner == "config line 1: unknown section [x], ignored" and ui.banner_error
+    assert ui.journal_notice is journal and ui.banner is None  # shown first ...
+    ui.dismiss()  # ... and once tapped away, the settings' notice shows
+    assert ui.journal_notice.text(Catalog("en")) == "config line 1: unknown section [x], ignored"
     quiet = UiState()
     show_notices(quiet, [])
     assert quiet.banner is None and quiet.journal_notice is None

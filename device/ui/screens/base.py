@@ -8,12 +8,13 @@ through `layout` (logical 800x480 coordinates), in `t`'s language, and
 returns the touch targets it drew. An action is a tuple the app turns into
 an input: ("call", "1S"), ("card", "SA"), ("key", "OK"), ("overlay", "sheet"),
 ("claim", seat, tricks), ("answer", True), ("honours", seat, points),
-("set", name, value), ("start",), ("start-field", name, value).
+("set", name, value), ("start",), ("start-field", name, value), ("pair-deck",),
+("cancel-pairing",), ("dismiss-notice",).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,52 @@ class StartState:
     shift: bool = False  # the on-screen keyboard types capitals
     can_resume: bool = False
     drawn: list[str] | None = None  # cards drawn for the deal, per player, while drawing
+    leave_confirmed: bool = False  # "Leave the rubber in progress?" was answered yes
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A warning that matters, on the screen until it is tapped away: `key` says what
+    it is about (journal, settings, device.scanner, ...), so a newer word on the same
+    thing takes its place; `message` has text(t), made in the screen's language each
+    time it is drawn, so a change of language shows at once."""
+
+    key: str
+    message: object
+
+
+@dataclass(frozen=True)
+class DeviceNotice:
+    """A device that failed (lost, or never opened): why, in the device's English
+    words (the catalogue's error templates translate them), and what to do instead;
+    `back` once the device is connected again."""
+
+    device: str
+    why: str = ""
+    back: bool = False
+
+    def text(self, t) -> str:
+        key = f"device.{self.device}"
+        name = t.t(key) if t.t(key) != key else self.device
+        if self.back:
+            return t.t("notice.device_back", device=name)
+        if self.why in ("", f"{self.device} disconnected"):
+            text = t.t("notice.device_lost", device=name)
+        else:  # the device's own words name it ("Card scanner cannot be opened ...")
+            text = t.error(self.why).rstrip(".") + "."
+        instead = f"notice.{self.device}_instead"
+        return text if t.t(instead) == instead else f"{text} {t.t(instead)}"
+
+
+@dataclass(frozen=True)
+class Said:
+    """A notice that is one catalogue text: its key and the values for its fields."""
+
+    key: str
+    values: tuple[tuple[str, str], ...] = ()
+
+    def text(self, t) -> str:
+        return t.t(self.key, **dict(self.values))
 
 
 @dataclass
@@ -53,11 +100,17 @@ class UiState:
     banner_error: bool = False
     four_colour: bool = False
     rotation: int = 0
+    shared_flipped: bool = False  # the header's shared texts turned to face the far player
+    notice_box: tuple | None = None  # where the notice was drawn
+    notice_page: int = 0  # the page of the notice shown (a long one is read page by page)
+    notice_pages: int = 1  # how many pages it has, as last drawn
+
     devices: dict[str, str] = field(default_factory=dict)  # name -> connected/disconnected
     scanner: bool = False  # a scanner is configured: no card picker needed
     typed: str = ""  # keyboard buffer (simulation)
     start: StartState | None = None  # shown when there is no game
-    pairing: tuple[str, int, int] | None = None  # (next card, done, total)
+    pairing: tuple[str | None, int, int] | None = None  # (next card, done, total)
+    deck_paired: tuple[int, int] | None = None  # the table's deck: (cards paired, total)
     history: list = field(default_factory=list)
     history_page: int = 0
     stored: object | None = None  # the rubber opened from the history (view.StoredRubberView)
@@ -65,9 +118,51 @@ class UiState:
     help_back: str | None = None  # the overlay that the help's Back returns to
     claim_seat: int | None = None
     forms: list[tuple[str, str]] = field(default_factory=list)  # (name, title)
-    # The journal: a notice (an object with text(t): what a damaged journal kept and
-    # lost) shown until tapped; why an input cannot be stored now (a StorageError
-    # kind), shown while that lasts; why nothing is kept at all, shown always.
-    journal_notice: object | None = None
+    # Warnings that matter (a damaged journal, settings ignored, a device failing), each
+    # on the screen until tapped away, the first one shown first; why an input cannot
+    # be stored now (a StorageError kind), shown while that lasts; why nothing is kept
+    # at all, shown always.
+    notices: list[Notice] = field(default_factory=list)
     storage: str | None = None
     memory_only: str | None = None
+    journal_notice: InitVar[object | None] = None  # the journal's notice, first of all
+
+    def __post_init__(self, journal_notice) -> None:
+        if journal_notice is not None:
+            self.notify("journal", journal_notice)
+
+    def notify(self, key: str, message) -> None:
+        """Show `message` until tapped; it takes the place of an older one on the same key."""
+        for index, notice in enumerate(self.notices):
+            if notice.key == key:
+                self.notices[index] = Notice(key, message)
+                return
+        self.notices.append(Notice(key, message))
+
+    def notice_for(self, key: str):
+        return next((n.message for n in self.notices if n.key == key), None)
+
+    def dismiss(self) -> None:
+        """A tap on the notice shown puts it away; the next one shows."""
+        if self.notices:
+            self.notices.pop(0)
+        self.notice_page = 0
+
+    def touch_cards(self) -> bool:
+        """Cards are tapped in on the screen: no scanner, or it is not connected now."""
+        return not self.scanner or self.devices.get("scanner") != "connected"
+
+
+def _shown_notice(ui: UiState):
+    """The message of the notice on the screen now (issue #9's single journal_notice)."""
+    return ui.notices[0].message if ui.notices else None
+
+
+def _set_notice(ui: UiState, message) -> None:
+    if message is None:
+        ui.dismiss()
+    else:
+        ui.notify("journal", message)
+
+
+UiState.journal_notice = property(_shown_notice, _set_notice)

@@ -3,20 +3,27 @@ who deals, who is vulnerable and whose turn it is; a footer with the keys
 every hardware input has on screen (OK, Undo, Menu, the score sheet); and a
 banner for errors. Logical layout, 800x480:
 
-    0..44     header
-    44..424   the screen's own area (CONTENT)
-    424..480  footer: buttons 56 px high (touch targets stay above 48 px)
+    0..48     header: the texts both players share, and a button that turns
+              them 180 degrees to face the player across the table
+    48..424   the screen's own area (CONTENT)
+    424..480  footer: buttons 48 px high (touch targets stay at 48 px or more)
+
+Every text is at least theme.MIN_TEXT: names too long for their room are cut
+short with an ellipsis rather than shrunk.
 """
 
 from __future__ import annotations
 
+import math
+
 import pygame
+
 
 from .. import theme
 from ..draw import draw_button, draw_text, text_with_suits
 from .base import Target
 
-HEADER_H = 44
+HEADER_H = 48
 FOOTER_Y = 424
 CONTENT = (0, HEADER_H, 800, FOOTER_Y - HEADER_H)
 BUTTON_H = 48
@@ -37,17 +44,95 @@ def band(surface, layout, y: float, height: float, colour) -> None:
     pygame.draw.rect(surface, colour, rect)
 
 
-def header(surface, layout, view, t) -> None:
-    band(surface, layout, 0, HEADER_H, theme.FELT_DARK)
-    left = f"{t.t('header.deal', n=view.deal)} · {t.t('header.dealer', name=view.dealer)}"
-    draw_text(surface, layout, left, (12, 22), 22, theme.INK_ON_FELT, anchor="midleft")
+# The header's button that turns its texts to face the other player, at the header's
+# right end as drawn (its left end on the screen when the header is turned).
+FLIP = (800 - HEADER_H, 0, HEADER_H, HEADER_H)
+HEADER_GAP = 14
+
+
+def vulnerability_text(view, t) -> str:
+    """Who is vulnerable in this deal, said for both players: a name, both, or nobody."""
     vulnerable = [s.name for s in view.seats if s.vulnerable]
-    if vulnerable:
-        text = t.t("header.vulnerable", names=", ".join(vulnerable))
-        draw_text(surface, layout, text, (400, 22), 20, theme.INK_ON_FELT_SOFT, anchor="center")
+    if not vulnerable:
+        return t.t("header.vulnerable_none")
+    if len(vulnerable) == len(view.seats):
+        return t.t("header.vulnerable_both")
+    return t.t("header.vulnerable", names=", ".join(vulnerable))
+
+
+def header(surface, layout, view, t, flipped: bool = False) -> Target:
+    """Deal and dealer, the vulnerability, whose turn; turned 180 degrees when `flipped`.
+    Returns the target of the button that turns it."""
+    band(surface, layout, 0, HEADER_H, theme.FELT_DARK)
+    deal = f"{t.t('header.deal', n=view.deal)} · {t.t('header.dealer', name=view.dealer)}"
+    vulnerable = any(s.vulnerable for s in view.seats)
+    pieces = [(deal, False, theme.INK_ON_FELT), (vulnerability_text(view, t), vulnerable, None)]
     if view.turn:
-        turn = t.t("header.turn", name=view.turn)
-        draw_text(surface, layout, turn, (788, 22), 24, theme.ACCENT, True, anchor="midright")
+        pieces.append((t.t("header.turn", name=view.turn), True, theme.ACCENT))
+    _header_pieces(surface, layout, pieces)
+    _flip_icon(surface, layout)
+    if flipped:
+        _turn_band(surface, layout)
+    x, y, w, h = FLIP
+    return Target((800 - x - w, y, w, h) if flipped else FLIP, ("flip-shared",))
+
+
+def _header_pieces(surface, layout, pieces) -> None:
+    """Texts spread over the header, left to right, each cut short if they cannot all fit.
+    A piece whose colour is None is the vulnerability: a red pill when someone is."""
+    room = FLIP[0] - 8 - HEADER_GAP * len(pieces)
+    widths = [layout.width(text, theme.TEXT, bold) + (16 if ink is None else 0)
+              for text, bold, ink in pieces]
+    while sum(widths) > room:  # the longest gives way first
+        longest = widths.index(max(widths))
+        widths[longest] -= min(sum(widths) - room, widths[longest] - 120)
+        if widths[longest] <= 120:
+            break
+    spare = (room - sum(widths)) / max(1, len(pieces) - 1)
+    x = 10
+    for (text, bold, ink), width in zip(pieces, widths, strict=True):
+        pill = ink is None
+        text, size = layout.fit_text(text, theme.TEXT, width - (16 if pill else 0), bold)
+        if pill:
+            ink = theme.DANGER_TEXT if bold else theme.INK_ON_FELT_SOFT
+            if bold:
+                box = layout.rect(x, 7, width, HEADER_H - 14)
+                pygame.draw.rect(surface, theme.DANGER, box, border_radius=layout.px(17))
+            draw_text(surface, layout, text, (x + 8, HEADER_H / 2), size, ink, bold, "midleft")
+        else:
+            draw_text(surface, layout, text, (x, HEADER_H / 2), size, ink, bold, "midleft")
+        x += width + spare + HEADER_GAP
+
+
+def _flip_icon(surface, layout) -> None:
+    """Two arrows chasing each other round: "turn this around"."""
+    x, y, w, h = FLIP
+    box = layout.rect(x + 4, y + 4, w - 8, h - 8)
+    pygame.draw.rect(surface, theme.BUTTON, box, border_radius=layout.px(8))
+    centre, radius, head = box.center, box.w * 0.3, layout.px(6)
+    arc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    arc.center = centre
+    for start in (0.4, 0.4 + math.pi):  # two arcs of 130 degrees, half a turn apart
+        end = start + 2.3
+        pygame.draw.arc(surface, theme.INK, arc, start, end, layout.px(3))
+        x0 = centre[0] + radius * math.cos(end)
+        y0 = centre[1] - radius * math.sin(end)
+        along, out = (-math.sin(end), -math.cos(end)), (math.cos(end), -math.sin(end))
+        points = [
+            (x0 + along[0] * head * 1.4, y0 + along[1] * head * 1.4),
+            (x0 + out[0] * head, y0 + out[1] * head),
+            (x0 - out[0] * head, y0 - out[1] * head),
+        ]
+        pygame.draw.polygon(surface, theme.INK, points)
+
+
+def _turn_band(surface, layout) -> None:
+    """Turn the header band, all of its width, half a turn in place."""
+    top = layout.rect(0, 0, 800, HEADER_H)
+    rect = pygame.Rect(0, 0, surface.get_width(), top.bottom)
+    turned = pygame.transform.rotate(surface.subsurface(rect).copy(), 180)
+    surface.blit(turned, rect)
+
 
 
 def footer(surface, layout, view, ui, t, ok: bool = True) -> list[Target]:
@@ -55,9 +140,9 @@ def footer(surface, layout, view, ui, t, ok: bool = True) -> list[Target]:
     band(surface, layout, FOOTER_Y, 480 - FOOTER_Y, theme.FELT_DARK)
     y = FOOTER_Y + 4
     buttons = [
-        ((8, y, 120, BUTTON_H), t.t("button.ok"), ("key", "OK"), ok, "accent"),
-        ((136, y, 120, BUTTON_H), t.t("button.undo"), ("key", "UNDO"), view.can_undo, "normal"),
-        ((264, y, 120, BUTTON_H), t.t("button.sheet"), ("overlay", "sheet"), True, "normal"),
+        ((8, y, 110, BUTTON_H), t.t("button.ok"), ("key", "OK"), ok, "accent"),
+        ((126, y, 130, BUTTON_H), t.t("button.undo"), ("key", "UNDO"), view.can_undo, "normal"),
+        ((264, y, 150, BUTTON_H), t.t("button.sheet"), ("overlay", "sheet"), True, "normal"),
         ((672, y, 120, BUTTON_H), t.t("button.menu"), ("key", "MENU"), True, "normal"),
     ]
     targets = []
@@ -65,7 +150,7 @@ def footer(surface, layout, view, ui, t, ok: bool = True) -> list[Target]:
         draw_button(surface, layout, rect, label, enabled, style)
         targets.append(Target(rect, action, enabled))
     if ui.typed:
-        draw_text(surface, layout, ui.typed + "_", (528, y + 24), 28, theme.ACCENT, True, "center")
+        draw_text(surface, layout, ui.typed + "_", (543, y + 24), 31, theme.ACCENT, True, "center")
     return targets
 
 
@@ -75,10 +160,12 @@ def banner(surface, layout, ui, t) -> None:
         return
     colour = theme.BANNER_ERROR if ui.banner_error else theme.BANNER_INFO
     ink = theme.BANNER_ERROR_TEXT if ui.banner_error else theme.BANNER_INFO_TEXT
-    band(surface, layout, HEADER_H, 40, colour)
-    text_with_suits(
-        surface, layout, ui.banner, (400, HEADER_H + 20), 24, ink, anchor="center", mono=True
-    )
+    lines = _wrap(layout, ui.banner, theme.TEXT, 776, bold=False)
+    step = theme.TEXT * 0.84
+    band(surface, layout, HEADER_H, 14 + step * len(lines), colour)
+    for i, line in enumerate(lines):
+        pos = (400, HEADER_H + 7 + step * (i + 0.5))
+        text_with_suits(surface, layout, line, pos, theme.TEXT, ink, anchor="center", mono=True)
 
 
 def devices_line(surface, layout, ui, t, pos=(12, 404)) -> None:
@@ -86,37 +173,43 @@ def devices_line(surface, layout, ui, t, pos=(12, 404)) -> None:
     lost = [name for name, state in sorted(ui.devices.items()) if state != "connected"]
     if lost:
         text = " · ".join(t.t(f"device.{name}.lost") for name in lost)
-        width = layout.font(18).size(text)[0] / layout.scale + 20
-        pill = layout.rect(pos[0], pos[1] - 12, width, 24)
-        pygame.draw.rect(surface, theme.BANNER_ERROR, pill, border_radius=layout.px(12))
-        draw_text(surface, layout, text, (pos[0] + 10, pos[1]), 18, theme.WHITE, anchor="midleft")
+        width = layout.width(text, theme.TEXT) + 24
+        pill = layout.rect(pos[0], pos[1] - 17, width, 34)
+        pygame.draw.rect(surface, theme.BANNER_ERROR, pill, border_radius=layout.px(17))
+        draw_text(surface, layout, text, (pos[0] + 12, pos[1]), theme.TEXT, theme.WHITE, anchor="midleft")
 
 
 def frame(surface, layout, view, ui, t, ok: bool = True) -> list[Target]:
     """Background, header and footer; the screen draws its content, then `finish`."""
     background(surface, layout)
-    header(surface, layout, view, t)
-    return footer(surface, layout, view, ui, t, ok)
+    flip = header(surface, layout, view, t, ui.shared_flipped)
+    return [*footer(surface, layout, view, ui, t, ok), flip]
 
 
 def finish(surface, layout, ui, t) -> None:
-    """What lies on top of every screen: the device line, the banner, the journal's marks."""
+    """What lies on top of every screen: the device line, the banner, the notices and
+    the storage mark."""
     devices_line(surface, layout, ui, t)
     banner(surface, layout, ui, t)
+    notice(surface, layout, ui, t)
     storage_mark(surface, layout, ui, t)
-    journal_notice(surface, layout, ui, t)
 
 
-# The journal's notice lies over the bottom band (the game above stays in view) until
-# tapped; the storage mark takes the free part of each screen's bottom band.
+# A notice lies over the bottom band until tapped: the game above it, the device line
+# and the banner stay in view. The storage mark takes the free part of each screen's
+# bottom band; beside a notice, the right end of it, so neither hides the other.
 NOTICE_RECT = (0, FOOTER_Y, 800, 480 - FOOTER_Y)
+NOTICE_BESIDE_MARK = (0, FOOTER_Y, 552, 480 - FOOTER_Y)
+MARK_BESIDE_NOTICE = (560, FOOTER_Y + 4, 232, BUTTON_H)
 MARK_RECTS = {
-    "game": (392, FOOTER_Y + 4, 272, BUTTON_H),  # between Score sheet and Menu
+    "game": (422, FOOTER_Y + 4, 242, BUTTON_H),  # between Score sheet and Menu
+
     "page": (8, FOOTER_Y + 4, 608, BUTTON_H),  # menu, settings, history: left of Close
     "sheet": (516, 346, 268, 56),  # above Close, beside the paper
-    "start": (166, FOOTER_Y + 4, 206, BUTTON_H),  # between Menu and Resume
-    "cut": (166, FOOTER_Y + 4, 126, BUTTON_H),
-    "pairing": (216, FOOTER_Y + 4, 576, BUTTON_H),
+    "start": (136, FOOTER_Y + 4, 236, BUTTON_H),  # between Menu and Resume
+    "cut": (126, FOOTER_Y + 4, 212, BUTTON_H),
+
+    "pairing": (216, FOOTER_Y + 4, 268, BUTTON_H),  # between Cancel and Pair a new deck
 }
 
 
@@ -130,6 +223,8 @@ def storage_text(ui, t) -> str | None:
 
 
 def mark_rect(ui) -> tuple:
+    if ui.notices:
+        return MARK_BESIDE_NOTICE
     if ui.pairing is not None:
         return MARK_RECTS["pairing"]
     if ui.overlay == "sheet":
@@ -142,50 +237,127 @@ def mark_rect(ui) -> tuple:
 
 
 def storage_mark(surface, layout, ui, t) -> None:
-    text = storage_text(ui, t)
-    if text is not None:
-        text_box(surface, layout, text, mark_rect(ui), 18, theme.BANNER_ERROR)
+    """A short red mark ("Not stored") that fits its place at the smallest text size;
+    a tap on it shows the whole reason as a notice (mark_target)."""
+    if ui.storage is not None or ui.memory_only is not None:
+        key = "storage.mark" if ui.storage is not None else "storage.mark_memory"
+        text_box(surface, layout, t.t(key), mark_rect(ui), theme.TEXT, theme.BANNER_ERROR)
 
 
-def journal_notice(surface, layout, ui, t) -> None:
-    if ui.journal_notice is not None:
-        text = f"{ui.journal_notice.text(t)} {t.t('journal.tap')}"
-        text_box(surface, layout, text, NOTICE_RECT, 20, theme.BANNER_INFO, radius=0)
+class StorageWhy:
+    """The storage mark's whole reason, as a notice in the screen's language."""
+
+    def __init__(self, ui):
+        self.storage, self.memory_only = ui.storage, ui.memory_only
+
+    def text(self, t) -> str:
+        return storage_text(self, t) or ""
+
+
+def mark_target(ui) -> Target | None:
+    """A tap on the storage mark says why, in full."""
+    if ui.storage is None and ui.memory_only is None:
+        return None
+    return Target(mark_rect(ui), ("storage-why",))
+
+
+def notice_rect(ui) -> tuple:
+    marked = ui.storage is not None or ui.memory_only is not None
+    return NOTICE_BESIDE_MARK if marked else NOTICE_RECT
+
+
+def notice_text(ui, t) -> str | None:
+    """The first notice in `t`'s language, and how to put it away (and how many follow)."""
+    if not ui.notices:
+        return None
+    more = len(ui.notices) - 1
+    tap = t.t("notice.tap_next", n=more) if more else t.t("journal.tap")
+    return f"{ui.notices[0].message.text(t)} {tap}"
+
+
+NOTICE_LINES = 2  # a page of a notice: two lines of the smallest text fill the bottom band
+PAGE_W = 64  # the page count ("1/3") at the notice's right end
+
+
+def notice_pages(layout, ui, t) -> list[list[str]]:
+    """The notice shown, in lines of the smallest text, two lines a page: a long notice
+    is read a page at a time in the bottom band and never grows over the game."""
+    text = notice_text(ui, t)
+    if text is None:
+        return []
+    width = notice_rect(ui)[2] - 16 - PAGE_W
+    lines = _wrap(layout, text, theme.TEXT, width, bold=True)
+    return [lines[i : i + NOTICE_LINES] for i in range(0, len(lines), NOTICE_LINES)]
+
+
+def notice(surface, layout, ui, t) -> None:
+    """The notice's page over the bottom band; with more pages, a button at its right end
+    turns to the next ("1/3")."""
+    pages = notice_pages(layout, ui, t)
+    ui.notice_pages = len(pages)
+    ui.notice_box = None
+    if not pages:
+        return
+    ui.notice_page = min(ui.notice_page, len(pages) - 1)
+    x, y, w, h = rect = notice_rect(ui)
+    pygame.draw.rect(surface, theme.BANNER_INFO, layout.rect(*rect))
+    lines, step = pages[ui.notice_page], h / NOTICE_LINES
+    top = y + (h - step * len(lines)) / 2 + step / 2
+    for i, line in enumerate(lines):
+        centre = (x + (w - PAGE_W) / 2 + 4, top + i * step)
+        draw_text(surface, layout, line, centre, theme.TEXT, theme.WHITE, True, "center")
+    if len(pages) > 1:
+        count = f"{ui.notice_page + 1}/{len(pages)}"
+        draw_button(surface, layout, page_rect(ui), count, True, "accent")
+    ui.notice_box = NOTICE_RECT
+
+
+def page_rect(ui) -> tuple:
+    x, y, w, h = notice_rect(ui)
+    return (x + w - PAGE_W, y + 4, PAGE_W - 4, h - 8)
 
 
 def notice_target(ui) -> Target | None:
-    """Tapping the journal's notice (anywhere on it) puts it away."""
-    return Target(NOTICE_RECT, ("dismiss-notice",)) if ui.journal_notice is not None else None
+    """A tap anywhere on the bottom band (the storage mark beside a notice included, as
+    the buttons there are hidden) puts the notice away, and the next one shows."""
+    return Target(NOTICE_RECT, ("dismiss-notice",)) if ui.notices else None
 
 
-def text_box(surface, layout, text: str, rect, size: float, colour, radius: int = 8) -> None:
-    """`text` in a filled box, broken into lines and made as large as fits (at least 11)."""
+def notice_page_target(ui) -> Target | None:
+    """The page button of a long notice: its next page, and after the last the first."""
+    if not ui.notices or ui.notice_pages < 2:
+        return None
+    return Target(page_rect(ui), ("notice-page",))
+
+
+def text_box(surface, layout, text: str, rect, size: float, colour, radius: int = 8) -> tuple:
+    """`text` in a filled box, broken into lines at `size` (never below theme.MIN_TEXT);
+    when they need more height than `rect` has, the box grows upwards from its bottom.
+    Returns the logical rectangle the box covers."""
     x, y, w, h = rect
-    pygame.draw.rect(surface, colour, layout.rect(*rect), border_radius=layout.px(radius))
-    lines, size = _fitted_lines(layout, text, size, w - 16, h - 4)
-    step = size * 1.12
+    size = max(size, theme.MIN_TEXT)
+    lines = _wrap(layout, text, size, w - 16, bold=True)
+    step = size * 0.84
+    if len(lines) * step + 6 > h:
+        grown = len(lines) * step + 12
+        y, h = y + h - grown, grown
+    pygame.draw.rect(surface, colour, layout.rect(x, y, w, h), border_radius=layout.px(radius))
     top = y + (h - step * len(lines)) / 2 + step / 2
     for i, line in enumerate(lines):
         draw_text(
             surface, layout, line, (x + w / 2, top + i * step), size, theme.WHITE, True, "center"
         )
+    return (x, y, w, h)
 
 
-def _fitted_lines(layout, text: str, size: float, width: float, height: float):
-    while True:
-        lines = _wrap(layout, text, size, width)
-        if len(lines) * size * 1.12 <= height or size <= 11:
-            return lines, size
-        size -= 1
-
-
-def _wrap(layout, text: str, size: float, width: float) -> list[str]:
-    font, lines, line = layout.font(size, True), [], ""
+def _wrap(layout, text: str, size: float, width: float, bold: bool = True) -> list[str]:
+    lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] / layout.scale > width:
+        if line and layout.width(trial, size, bold) > width:
             lines.append(line)
             line = word
         else:
             line = trial
     return lines + [line]
+

@@ -1,9 +1,16 @@
 """Pairing a deck: the scanner learns which tag sits in which card, one card at
 a time, in a fixed order. The screen names the card to put on the scanner,
 draws it big so it is found at a glance in the spread deck, and counts the
-cards done. Cancel stops pairing; cards already paired stay paired.
+cards done ("23 of 52"). Cancel stops pairing; cards already paired stay paired
+(the profile is saved after every card), and pairing again goes on where it
+stopped; "Pair a new deck" starts again from the first card (for another
+deck: the old pairing is replaced once its first card is scanned). Once every
+card is paired the screen says the deck is complete until Done is tapped.
 
-`ui.pairing` is (next card, done, total).
+It works with or without a rubber: from Settings during a game, or from the
+start screen's Menu before the first one.
+
+`ui.pairing` is (next card, done, total); the next card is None when complete.
 """
 
 from __future__ import annotations
@@ -21,18 +28,33 @@ BAR = (540, 250, 240, 20)
 def draw(surface, layout, view, ui, t):
     card, done, total = ui.pairing
     menu.page(surface, layout, t.t("pairing.title"))
-    put = t.t("pairing.put", card=card)
-    menu.fitted_text(surface, layout, put, (400, 74), 34, 760, bold=True, anchor="center")
-    draw_card(surface, layout, CARD, card, ui.four_colour)
+    if card is None:
+        _complete(surface, layout, t)
+    else:
+        put = t.t("pairing.put", card=card)
+        menu.fitted_text(surface, layout, put, (400, 74), 34, 760, bold=True, anchor="center")
+        draw_card(surface, layout, CARD, card, ui.four_colour)
+        menu.wrapped_text(surface, layout, t.t("pairing.hint"), (24, 120), theme.TEXT, 260)
     _progress(surface, layout, done, total, t)
-    menu.wrapped_text(surface, layout, t.t("pairing.hint"), (24, 150), 24, 250)
     menu.bottom_band(surface, layout)
     rect = (8, menu.BUTTON_Y, 200, menu.BUTTON_H)
-    targets = [
-        menu.button(surface, layout, rect, t.t("pairing.cancel"), ("cancel-pairing",), "danger")
-    ]
+    label, style = (
+        (t.t("pairing.done"), "accent") if card is None else (t.t("pairing.cancel"), "danger")
+    )
+    targets = [menu.button(surface, layout, rect, label, ("cancel-pairing",), style)]
+    if done:  # another deck: its first card replaces this pairing, Cancel before keeps it
+        again = (492, menu.BUTTON_Y, 300, menu.BUTTON_H)
+        targets.append(menu.button(surface, layout, again, t.t("pairing.new"), ("pair-new",)))
     chrome.finish(surface, layout, ui, t)
     return targets
+
+
+def _complete(surface, layout, t) -> None:
+    """The deck is complete: said big where the card to scan was."""
+    title = t.t("pairing.complete")
+    menu.fitted_text(surface, layout, title, (400, 74), 34, 760, theme.ACCENT, True, "center")
+    note = t.t("pairing.complete_note")
+    menu.wrapped_text(surface, layout, note, (24, 150), theme.TEXT, 480, theme.INK_ON_FELT)
 
 
 def _progress(surface, layout, done: int, total: int, t) -> None:

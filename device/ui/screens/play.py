@@ -18,7 +18,7 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
-from . import chrome
+from . import chrome, menu
 from .auction import call_text, fitting_size, tag
 from .base import Target
 
@@ -37,17 +37,19 @@ CONTRACT = (16, 92, 260, 104)
 BUTTON_X, BUTTON_W, BUTTON_H = 644, 148, 56
 BUTTON_Y = (92, 156, 220)
 
-# The picker: 13 columns of 58 x 70 cells (every one a target), 4 rows.
-PICK_X, PICK_Y, PICK_W, PICK_H = 23, 88, 58, 70
+# The picker: 13 columns of 58 x 62 cells (every one a target), 4 rows; under it the
+# trick so far and Close, clear of the device line (y 392..416) and the footer.
+PICK_X, PICK_Y, PICK_W, PICK_H = 23, 88, 58, 62
 STANDARD_PICKER = ("SHDC", ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"))
 ABRIDGED_PICKER = ("RYBG", tuple(str(rank) for rank in range(14, 1, -1)))
-CLOSE = (656, 372, 136, 48)
+STRIP_Y = 342  # the trick strip's cards: 36 x 44
+CLOSE = (656, 340, 136, 48)
 
 
 def draw(surface, layout, view, ui, t):
     if ui.overlay == "last-trick":
         return draw_last_trick(surface, layout, view, ui, t)
-    if ui.overlay == "picker":
+    if ui.overlay == "picker" and view.play.claim is None:  # a claim is answered first
         return draw_picker(surface, layout, view, ui, t)
     return draw_table(surface, layout, view, ui, t)
 
@@ -112,37 +114,55 @@ def draw_contract(surface, layout, play, ui, t) -> None:
         "center",
         bold=True,
     )
-    by = t.t("play.by", name=play.declarer)
-    size = fitting_size(layout, by, 28, w - 24)
+    by, size = layout.fit_text(t.t("play.by", name=play.declarer), theme.TEXT, w - 24)
     draw_text(surface, layout, by, (x + w / 2, y + 82), size, theme.INK_SOFT, anchor="center")
 
 
 def draw_trick_number(surface, layout, play, t) -> None:
     text = t.t("play.trick", n=play.trick_number, of=TRICKS)
-    draw_text(surface, layout, text, (CONTRACT[0] + 4, 226), 28, theme.INK_ON_FELT, True, "midleft")
+    draw_text(
+        surface, layout, text, (CONTRACT[0] + 4, 224), theme.TEXT, theme.INK_ON_FELT, True, "midleft"
+    )
 
 
 def draw_revokes(surface, layout, revokes, t) -> None:
     """Proved revokes ("Ben:4:H") as red lines: who, in which trick, the suit as a symbol."""
-    for row, revoke in enumerate(revokes[:5]):
-        draw_revoke(surface, layout, revoke, 262 + row * 30, t)
+    y = 248
+    for revoke in revokes[-2:]:  # the latest two: each takes two lines at the smallest text
+        y = draw_revoke(surface, layout, revoke, y, t) + 8
 
 
-def draw_revoke(surface, layout, revoke: str, y: float, t) -> None:
+SUIT_MARK = "\ue000"  # where the suit symbol goes in a revoke's text, while it is wrapped
+
+
+def draw_revoke(surface, layout, revoke: str, y: float, t) -> float:
+    """A revoke in a red box from `y`, wrapped into lines; returns the box's bottom."""
     name, trick, suit = revoke.split(":")
     # The suit is a drawn symbol, so the text is cut where the catalogue puts it.
-    text = t.t("play.revoke", name=name, n=trick, suit="{suit}")
-    before, _, after = text.partition("{suit}")
+    text = t.t("play.revoke", name=name, n=trick, suit=SUIT_MARK)
     x, width = CONTRACT[0], CONTRACT[2]
-    rect = layout.rect(x, y - 13, width, 26)
-    pygame.draw.rect(surface, theme.BANNER_ERROR, rect, border_radius=layout.px(13))
-    size = fitting_size(layout, before + "MM" + after, 18, width - 16)
-    left = draw_text(surface, layout, before, (x + 8, y), size, theme.WHITE, anchor="midleft")
-    symbol = layout.px(size * 0.7)
+    lines = menu.wrap(layout, text, theme.TEXT, width - 20)
+    step = menu.line_step(theme.TEXT)
+    rect = layout.rect(x, y, width, step * len(lines) + 10)
+    pygame.draw.rect(surface, theme.BANNER_ERROR, rect, border_radius=layout.px(14))
+    for i, line in enumerate(lines):
+        _revoke_line(surface, layout, line, suit, (x + 10, y + 5 + step * (i + 0.5)))
+    return y + step * len(lines) + 10
+
+
+def _revoke_line(surface, layout, line: str, suit: str, pos) -> None:
+    """One line of a revoke: text, and the suit symbol where the text has SUIT_MARK."""
+    before, mark, after = line.partition(SUIT_MARK)
+    left = draw_text(surface, layout, before, pos, theme.TEXT, theme.WHITE, anchor="midleft")
+    if not mark:
+        return
+    symbol = layout.px(theme.TEXT * 0.6)
     centre = (left.right + symbol // 2 + layout.px(2), left.centery)
     suit_symbol(surface, suit, centre, symbol)
-    image = layout.font(size).render(after, True, theme.WHITE)
-    surface.blit(image, image.get_rect(midleft=(centre[0] + symbol // 2 + layout.px(2), centre[1])))
+    if after:
+        end = layout.to_logical((centre[0] + symbol // 2 + layout.px(2), centre[1]))
+        draw_text(surface, layout, after, end, theme.TEXT, theme.WHITE, anchor="midleft")
+
 
 
 def suit_symbol(surface, suit: str, centre, pixels: int) -> None:
@@ -186,17 +206,17 @@ def draw_seat_panel(surface, layout, view, seat: int, turn: bool, t) -> None:
         tip = CARD_X + CARD_W + 12
         points = [(tip, cy - 44), (tip + 14, cy - 56), (tip + 14, cy - 32)]
         pygame.draw.polygon(surface, theme.ACCENT, [layout.point(*p) for p in points])
-    size = fitting_size(layout, name, 36, PANEL_W, True)
+    name, size = layout.fit_text(name, 36, PANEL_W, True)
     draw_text(surface, layout, name, (PANEL_X, cy - 44), size, colour, True, "midleft")
     won = view.play.won[view.seats[seat].side]
     number = draw_text(surface, layout, str(won), (PANEL_X, cy + 8), 60, colour, True, "midleft")
     x = layout.to_logical(number.topright)[0] + 10
     label_width = PANEL_X + PANEL_W - x
     for dy, text, ink in (
-        (-6, t.t("play.tricks"), theme.INK_ON_FELT),
-        (18, tricks_target(view, seat, t), theme.INK_ON_FELT_SOFT),
+        (-5, t.n("play.tricks", won), theme.INK_ON_FELT),
+        (21, tricks_target(view, seat, t), theme.INK_ON_FELT_SOFT),
     ):
-        size = fitting_size(layout, text, 24, label_width)
+        size = fitting_size(layout, text, theme.TEXT, label_width)
         draw_text(surface, layout, text, (x, cy + dy), size, ink, anchor="midleft")
 
 
@@ -205,22 +225,24 @@ def draw_seat_note(surface, layout, view, seat: int, between_tricks: bool, t) ->
     play, cy = view.play, spot_centre_y(seat)
     if between_tricks and play.last_winner == seat:
         text = t.t("play.took", n=play.trick_number - 1)
-        tag(surface, layout, text, (PANEL_X, cy + 52), theme.ACCENT, theme.ACCENT_TEXT, 18)
+        tag(surface, layout, text, (PANEL_X, cy + 56), theme.ACCENT, theme.ACCENT_TEXT)
     elif play.trick and play.trick[0][0] == seat:
-        tag(surface, layout, t.t("play.lead"), (PANEL_X, cy + 52), theme.CARD_WHITE, theme.INK, 18)
+        tag(surface, layout, t.t("play.lead"), (PANEL_X, cy + 56), theme.CARD_WHITE, theme.INK)
 
 
 def table_buttons(surface, layout, view, ui, t) -> list[Target]:
+    """Last trick, Claim, and Cards: the picker is always there (a touch is taken whatever
+    the scanner does), the obvious step when there is no scanner or it is lost."""
+    cards_style = "accent" if ui.touch_cards() else "normal"
     buttons = [
-        (t.t("play.last_trick"), ("overlay", "last-trick"), bool(view.play.last_trick)),
-        (t.t("play.claim"), ("overlay", "claim"), True),
+        (t.t("play.last_trick"), ("overlay", "last-trick"), bool(view.play.last_trick), "normal"),
+        (t.t("play.claim"), ("overlay", "claim"), True, "normal"),
+        (t.t("play.cards"), ("overlay", "picker"), True, cards_style),
     ]
-    if not ui.scanner:  # without a scanner the cards are tapped in on the picker
-        buttons.append((t.t("play.cards"), ("overlay", "picker"), True))
     targets = []
-    for (label, action, enabled), y in zip(buttons, BUTTON_Y, strict=False):
+    for (label, action, enabled, style), y in zip(buttons, BUTTON_Y, strict=True):
         rect = (BUTTON_X, y, BUTTON_W, BUTTON_H)
-        draw_button(surface, layout, rect, label, enabled)
+        draw_button(surface, layout, rect, label, enabled, style)
         targets.append(Target(rect, action, enabled))
     return targets
 
@@ -231,25 +253,26 @@ def claim_question(surface, layout, view, t) -> list[Target]:
     shade = pygame.Surface(layout.rect(*chrome.CONTENT).size, pygame.SRCALPHA)
     shade.fill((0, 0, 0, 130))
     surface.blit(shade, layout.rect(*chrome.CONTENT))
-    panel = (110, 112, 580, 236)
+    panel = (90, 76, 620, 300)
     rect = layout.rect(*panel)
     pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=layout.px(14))
     pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(14))
     left = TRICKS - sum(view.play.won)
-    question = t.t("play.claim_pending", name=claimer, n=tricks, left=left)
-    size = fitting_size(layout, question, 32, panel[2] - 40, True)
-    draw_text(surface, layout, question, (400, 160), size, theme.INK_ON_FELT, True, "center")
+    question = t.n("play.claim_pending", left, name=claimer, claimed=tricks)
+    y = menu.wrapped_text(
+        surface, layout, question, (400, 96), theme.TEXT, 580, theme.INK_ON_FELT, "mid", True
+    )
     claimer_side = view.seats[seat_index(view, claimer)].side
     others = ", ".join(s.name for s in view.seats if s.side != claimer_side)
     answer = t.t("play.claim_answer", name=others)
-    size = fitting_size(layout, answer, 26, panel[2] - 40)
-    draw_text(surface, layout, answer, (400, 202), size, theme.ACCENT, anchor="center")
+    menu.wrapped_text(surface, layout, answer, (400, y + 10), theme.TEXT, 580, theme.ACCENT, "mid")
     targets = []
     for x, label, answer_value, style in (
-        (150, t.t("play.accept"), True, "accent"),
+        (130, t.t("play.accept"), True, "accent"),
         (420, t.t("play.dispute"), False, "danger"),
     ):
-        button = (x, 252, 230, 64)
+        button = (x, 292, 250, 64)
+
         draw_button(surface, layout, button, label, True, style, font_size=28)
         targets.append(Target(button, ("answer", answer_value)))
     return targets
@@ -271,13 +294,15 @@ def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
             layout,
             t.t("last.none"),
             (20, 156),
-            24,
+            theme.TEXT,
             theme.INK_ON_FELT_SOFT,
             anchor="midleft",
         )
     else:
         number = t.t("play.trick_n", n=play.trick_number - 1)
-        draw_text(surface, layout, number, (20, 156), 26, theme.INK_ON_FELT_SOFT, anchor="midleft")
+        draw_text(
+            surface, layout, number, (20, 156), theme.TEXT, theme.INK_ON_FELT_SOFT, anchor="midleft"
+        )
         for seat in range(len(view.seats)):
             draw_spot(surface, layout, seat, False)
         for hand, card in play.last_trick:
@@ -294,10 +319,10 @@ def draw_last_seat(surface, layout, view, seat: int, t) -> None:
     won = play.last_winner == seat
     colour = theme.ACCENT if won else theme.INK_ON_FELT
     name = view.seats[seat].name
-    size = fitting_size(layout, name, 36, PANEL_W, True)
-    draw_text(surface, layout, name, (PANEL_X, cy - 20), size, colour, True, "midleft")
+    name, size = layout.fit_text(name, 36, PANEL_W, True)
+    draw_text(surface, layout, name, (PANEL_X, cy - 24), size, colour, True, "midleft")
     if play.last_trick[0][0] == seat:
-        tag(surface, layout, t.t("play.lead"), (PANEL_X, cy + 20), theme.CARD_WHITE, theme.INK, 18)
+        tag(surface, layout, t.t("play.lead"), (PANEL_X, cy + 16), theme.CARD_WHITE, theme.INK)
     if won:
         rect = layout.rect(*spot(seat)).inflate(layout.px(12), layout.px(12))
         pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(5), border_radius=layout.px(14))
@@ -305,11 +330,11 @@ def draw_last_seat(surface, layout, view, seat: int, t) -> None:
             surface,
             layout,
             t.t("last.won"),
-            (PANEL_X, cy + 52),
+            (PANEL_X, cy + 56),
             theme.ACCENT,
             theme.ACCENT_TEXT,
-            18,
         )
+
 
 
 def close_button(surface, layout, rect, t) -> Target:
@@ -326,19 +351,35 @@ def picker_cards(deck: str) -> list[list[str]]:
     return [[f"{suit}{rank}" for rank in ranks] for suit in suits]
 
 
+def picker_refused(view) -> frozenset[str]:
+    """Cards the seat to play cannot play, from what everyone can see: the cards played
+    in this deal, those of another hand lying face up, and, when the seat's own hand
+    lies face up, every card not in it. A hidden hand the table knows stays hidden."""
+    refused = set(view.play.played)
+    turn = turn_seat(view)
+    for hand, cards in view.play.exposed:
+        if hand != turn:
+            refused |= set(cards)
+        else:
+            own = set(cards)
+            refused |= {card for row in picker_cards(view.deck) for card in row} - own
+    return frozenset(refused)
+
+
 def draw_picker(surface, layout, view, ui, t) -> list[Target]:
-    """Every card of the deck as a target: tap the card that was played."""
+    """Every card of the deck as a target: one tap plays the card. Cards that cannot be
+    played are greyed and take no tap; the picker stays open for the next card."""
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     if view.turn:
-        title = t.t("picker.title", name=view.turn)
-        size = fitting_size(layout, title, 30, 760, True)
-        draw_text(surface, layout, title, (400, 66), size, theme.ACCENT, True, "center")
+        title, size = layout.fit_text(t.t("picker.title", name=view.turn), theme.TEXT, 760, True)
+        draw_text(surface, layout, title, (400, 68), size, theme.ACCENT, True, "center")
+    refused = picker_refused(view)
     for row, cards in enumerate(picker_cards(view.deck)):
         for column, card in enumerate(cards):
             cell = (PICK_X + column * PICK_W, PICK_Y + row * PICK_H, PICK_W, PICK_H)
             drawn = (cell[0] + 2, cell[1] + 1, PICK_W - 4, PICK_H - 2)
-            draw_card(surface, layout, drawn, card, ui.four_colour)
-            targets.append(Target(cell, ("card", card)))
+            draw_card(surface, layout, drawn, card, ui.four_colour, dim=card in refused)
+            targets.append(Target(cell, ("card", card), card not in refused))
     draw_trick_strip(surface, layout, view, ui, t)
     targets.append(close_button(surface, layout, CLOSE, t))
     chrome.finish(surface, layout, ui, t)
@@ -346,11 +387,24 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
 
 
 def draw_trick_strip(surface, layout, view, ui, t) -> None:
-    """The trick so far, small, under the picker: a tapped card shows up at once."""
-    label = t.t("play.trick", n=view.play.trick_number, of=TRICKS)
-    edge = draw_text(
-        surface, layout, label, (PICK_X + 2, 396), 24, theme.INK_ON_FELT, True, "midleft"
+    """Under the picker: the trick so far, small, so a tapped card shows up at once;
+    between tricks the one just taken, dimmed, and who took it; the tricks won."""
+    play = view.play
+    between = not play.trick and bool(play.last_trick)
+    y = STRIP_Y + 22
+    number = play.trick_number - 1 if between else play.trick_number
+    # The cards as text with suit symbols ("K♣ 4♣"): readable at the smallest text size.
+    cards = " ".join(card for _, card in (play.last_trick if between else play.trick))
+    label = f"{t.t('play.trick', n=number, of=TRICKS)}: {cards}".rstrip(": ")
+    ink = theme.INK_ON_FELT_SOFT if between else theme.INK_ON_FELT
+    edge = text_with_suits(
+        surface, layout, label, (PICK_X + 2, y), theme.TEXT, ink, ui.four_colour, "midleft", True
     )
     x = layout.to_logical(edge.topright)[0] + 14
-    for index, (_, card) in enumerate(view.play.trick):
-        draw_card(surface, layout, (x + index * 40, 374, 36, 44), card, ui.four_colour)
+    if between and play.last_winner is not None:
+        took = t.t("picker.took", name=view.seats[play.last_winner].name)
+        x = tag(surface, layout, took, (x, y), theme.ACCENT, theme.ACCENT_TEXT) + 12
+    won = " · ".join(f"{seat.name} {play.won[seat.side]}" for seat in view.seats)
+    won, size = layout.fit_text(won, theme.TEXT, CLOSE[0] - 12 - x)
+    draw_text(surface, layout, won, (x, y), size, theme.INK_ON_FELT_SOFT, anchor="midleft")
+

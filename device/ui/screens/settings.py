@@ -1,6 +1,7 @@
 """Settings: language, two- or four-colour suits, screen rotation, and the
 devices: whether the card scanner and the bidding box are connected, and
-pairing a deck of tagged cards with the scanner.
+pairing a deck of tagged cards with the scanner (with or without a rubber),
+with how far the table's deck is paired.
 
 The chosen value of each setting is the highlighted button; a tap sends
 ("set", name, value) and the app applies it at once.
@@ -93,9 +94,18 @@ def _devices(surface, layout, ui, t, y):
         key = f"device.{name}"
         label = t.t(key) if t.t(key) != key else name
         text = t.t("settings.device_line", name=label, state=t.t(f"device.state.{state}"))
-        menu.fitted_text(surface, layout, text, (FIELD_X + 28, row_y), 24, 340, anchor="midleft")
+        menu.fitted_text(
+            surface, layout, text, (FIELD_X + 28, row_y), theme.TEXT, 340, anchor="midleft"
+        )
     rect = (FIELD_X + FIELD_W - 240, y, 240, ROW_H + 8)
     enabled = ui.scanner or "scanner" in ui.devices
+    if ui.deck_paired is not None:  # how far the table's deck is paired: a line of its own
+        done, total = ui.deck_paired
+        text = t.t("settings.deck_paired", done=done, total=total)
+        row_y = y + ROW_H / 2 + len(names) * 34
+        menu.fitted_text(
+            surface, layout, text, (FIELD_X + 28, row_y), theme.TEXT, 590, anchor="midleft"
+        )
     return [
         menu.button(surface, layout, rect, t.t("settings.pair"), ("pair-deck",), "normal", enabled)
     ]
