@@ -381,3 +381,22 @@ def test_before_any_rubber_the_devices_are_told_to_start_one():
     assert outcome.text == "start a new rubber first: tap Start"
     assert Catalog("nl").error(outcome.hint) == "tik op Beginnen"
     assert scanner.beeps == [BEEP_ERROR] and bidbox.leds[-1] == LED_ERROR
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_hint_names_each_button_as_the_screen_labels_it(lang):
+    t = Catalog(lang)
+    labels = {
+        hints.DEAL_END: ("result.next",),
+        hints.FINISHED: ("menu.new_rubber",),
+        hints.KEYS: ("button.undo", "button.menu"),
+        hints.TAP_START: ("start.start",),
+        hints.ACCEPT_OR_DISPUTE: ("play.accept", "play.dispute"),
+        hints.ANSWER: ("play.accept", "play.dispute"),
+        hints.PAIR: ("settings.title",),
+        hints.HONOURS: ("result.honours_none_button",),
+    }
+    for hint, keys in labels.items():
+        text = t.error(hint.format(name="Anna"))
+        for key in keys:
+            assert t.t(key) in text, (hint, key)

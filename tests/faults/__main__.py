@@ -29,7 +29,7 @@ PARTS = [
     ("hostile devices", hostile_devices, {"rubbers": 4}),
     ("bad settings", bad_settings, {"cases": 200}),
     ("damaged journals", damaged_journal, {"cases": 200}),
-    ("full disk", full_disk, {"rubbers": 4, "fulls": 16}),
+    ("full disk", full_disk, {"rubbers": 3, "fulls": 16}),
 ]
 
 

@@ -11,7 +11,11 @@ stays untouched), and keep everything that can still be read: the rubber in
 progress up to its last readable input and every finished rubber whose
 result (or whose inputs) can be read. What can be read is found here
 independently, row by row on a copy of the damaged file, and compared with
-what the app kept: "inputs lost" counts readable inputs it did not keep.
+what the app kept: "inputs lost" counts readable inputs it did not keep,
+"altered" inputs it kept that are not the ones stored. A row under a key that
+SQLite's integrity_check finds out of order on a leaf page is not counted as
+readable: the cell may hold another row (SQLite pages carry no checksum), so
+the app stops the rubber there rather than keep an input it cannot trust.
 `honeymoon status` and `export` run on each damaged journal too: one line at
 most on stderr, never a traceback.
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import socket
 import sqlite3
@@ -199,6 +204,7 @@ def _damage_rows(kind: str, path: Path, base: Base, rng: random.Random) -> str:
 class Readable:
     in_progress: int | None  # inputs of the rubber in progress readable in order; None: none
     results: set[str]  # finished rubbers' results readable as stored
+    uncertain: int = 0  # stopped at an input under a key garbled on a leaf page
 
 
 def readable(path: Path, base: Base) -> Readable:
@@ -208,7 +214,7 @@ def readable(path: Path, base: Base) -> Readable:
         shutil.copyfile(path, copy)
         db = sqlite3.connect(copy)
         try:
-            return _readable(db, base)
+            return _readable(db, base, copy)
         finally:
             db.close()
 
@@ -221,13 +227,34 @@ def _cell(db, query: str, key: int):
     return row[0] if row else None
 
 
-def _readable(db, base: Base) -> Readable:
+def _garbled(db, path: Path) -> set[int]:
+    """Rowids that SQLite's integrity_check finds out of order on a table leaf page: the
+    cell under such a key may hold another row, so what it reads is not trusted."""
+    try:
+        report = " ".join(str(r[0]) for r in db.execute("PRAGMA integrity_check(100)"))
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+    except sqlite3.Error:
+        return set()
+    data = path.read_bytes()
+    keys = set()
+    for page, rowid in re.findall(r"On tree page (\d+) cell \d+: Rowid (\d+) out of order", report):
+        at = (int(page) - 1) * size + (100 if page == "1" else 0)
+        if at < len(data) and data[at] == 0x0D:
+            keys.add(int(rowid))
+    return keys
+
+
+def _readable(db, base: Base, path: Path) -> Readable:
+    garbled = _garbled(db, path)
     setup = _cell(db, "SELECT setup FROM rubbers WHERE id = ?", base.current)
     finished = _cell(db, "SELECT finished FROM rubbers WHERE id = ?", base.current)
-    count = None
+    count, uncertain = None, 0
     if setup == base.setup and finished is None:
         count = 0
         for rid, event in zip(base.event_ids, base.events, strict=True):
+            if rid in garbled:
+                uncertain = 1
+                break
             text = _cell(db, "SELECT event FROM events WHERE id = ?", rid)
             owner = _cell(db, "SELECT rubber FROM events WHERE id = ?", rid)
             if owner != base.current or _parsed(text) != event:
@@ -238,7 +265,7 @@ def _readable(db, base: Base) -> Readable:
         for rid, text in base.results.items()
         if _cell(db, "SELECT result FROM rubbers WHERE id = ?", rid) == text
     }
-    return Readable(count, results)
+    return Readable(count, results, uncertain)
 
 
 def whole(damaged: bytes, base: Base, expected: Readable) -> bool:
@@ -397,6 +424,7 @@ class Case:
         if same < kept:
             self.totals["altered"] += kept - same
             self.problem(f"kept {kept - same} inputs that differ from those stored")
+        self.totals["stopped at a garbled key"] += expected.uncertain
         if expected.in_progress is not None:
             self.totals["inputs readable"] += expected.in_progress
             self.totals["inputs kept"] += min(same, expected.in_progress)
@@ -454,7 +482,8 @@ def summary(result: dict) -> str:
         f"{result['moved aside']} moved aside unchanged (the newer ones left untouched, "
         f"{result.get('harmless', 0)} with damage only where nothing is kept), "
         f"{result['inputs kept']} of {result['inputs readable']} readable inputs of the "
-        f"rubbers in progress kept, {result['lost']} lost, {result.get('altered', 0)} altered, "
+        f"rubbers in progress kept, {result['lost']} lost, {result.get('altered', 0)} altered "
+        f"({result.get('stopped at a garbled key', 0)} stopped at a key garbled on a page), "
         f"{result.get('results readable', 0) - result.get('results lost', 0)} of "
         f"{result.get('results readable', 0)} readable finished rubbers kept; "
         f"{result['commands']} status/export runs, no traceback"

@@ -147,3 +147,16 @@ def test_finished_results_leave_out_what_cannot_be_read(journal):
         journal.finish(journal.new_rubber(SETUP), result)
     journal.db.execute("UPDATE rubbers SET result = '{broken' WHERE id = 3")
     assert journal.finished_results() == [good]
+
+
+def test_a_newer_journal_is_told_from_its_header_and_sqlite_never_opens_it(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    journal = Journal(path)
+    journal.new_rubber(SETUP)
+    journal.db.execute(f"PRAGMA user_version = {VERSION + 3}")
+    journal.close()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    with pytest.raises(JournalNewer) as found:
+        Journal(path)
+    assert found.value.found == VERSION + 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no -wal, no -shm

@@ -103,7 +103,7 @@ def test_an_input_that_is_not_json_keeps_the_rubber_up_to_the_input_before(tmp_p
     assert (
         "Kept: 2 finished rubbers and the rubber in progress up to input 20. Lost: 10 inputs." in en
     )
-    assert "Behouden: 2 uitgespeelde rubbers en de lopende rubber tot en met invoer 20." in nl
+    assert "Behouden: 2 uitgespeelde robbers en de lopende robber tot en met invoer 20." in nl
     assert "Verloren: 10 invoeren." in nl
 
 
@@ -139,7 +139,7 @@ def test_a_setup_that_is_not_json_keeps_the_rubbers_result_for_the_history(tmp_p
     assert opened.journal.finished_results() == results
     assert salvage.in_progress == 3
     assert f"Lost: {inputs} inputs of finished rubbers." in salvage.text(Catalog("en"))
-    assert f"Verloren: {inputs} invoeren van uitgespeelde rubbers." in salvage.text(Catalog("nl"))
+    assert f"Verloren: {inputs} invoeren van uitgespeelde robbers." in salvage.text(Catalog("nl"))
 
 
 def test_the_rubber_in_progress_with_an_unreadable_setup_is_reported_lost(tmp_path):

@@ -186,8 +186,14 @@ def claimed_app(honours=True):
 @pytest.mark.parametrize(
     "lang,message",
     [
-        ("en", "Anna cannot have held 5 trump honours: Ben played SK"),
-        ("nl", "Anna kan geen 5 troefhonneurs gehad hebben: Ben speelde SK"),
+        (
+            "en",
+            "Anna cannot have held 5 trump honours: Ben played SK: choose who held honours, or None",
+        ),
+        (
+            "nl",
+            "Anna kan geen 5 troefhonneurs gehad hebben: Ben speelde SK: kies wie honneurs had, of Geen",
+        ),
     ],
 )
 def test_impossible_honours_are_refused_on_the_screen_with_the_reason(lang, message):

@@ -200,7 +200,7 @@ def test_every_catalogue_key_the_screens_use_exists_in_both_languages():
 
 
 def _honours_actions(targets):
-    return sorted(t.action for t in targets if t.action[0] == "honours")
+    return [t.action for t in targets if t.action[0] == "honours"]
 
 
 def test_result_offers_honours_buttons_only_after_a_claim():
@@ -212,13 +212,18 @@ def test_result_offers_honours_buttons_only_after_a_claim():
         ("honours", 0, 150),
         ("honours", 1, 100),
         ("honours", 1, 150),
+        ("honours", None, 0),  # None: nobody held honours
     ]
     assert ("key", "OK") in [t.action for t in claimed]
 
 
 def test_honours_in_no_trumps_are_only_150():
     _, targets = draw_screen(view_of(("3NT", "claim", 7)), UiState())
-    assert _honours_actions(targets) == [("honours", 0, 150), ("honours", 1, 150)]
+    assert _honours_actions(targets) == [
+        ("honours", 0, 150),
+        ("honours", 1, 150),
+        ("honours", None, 0),
+    ]
 
 
 def test_result_texts_say_made_down_and_thrown_in():
@@ -270,7 +275,8 @@ def test_settings_offers_language_suit_colours_and_rotation():
 def test_menu_closes_quits_and_greys_game_buttons_without_a_game():
     _, targets = draw_screen(None, UiState(overlay="menu", start=StartState()))
     enabled = {t.action: t.enabled for t in targets}
-    assert enabled[("overlay", None)] and enabled[("quit",)] and enabled[("overlay", "settings")]
+    assert enabled[("overlay", None)] and enabled[("overlay", "settings")]
+    assert enabled[("overlay", "confirm-quit")]  # Quit asks first
     assert not enabled[("overlay", "sheet")] and not enabled[("new-rubber",)]
 
 

@@ -27,15 +27,18 @@ MODULES = {
     "picker": "play",
     "pairing": "pairing",
     "end-draw": "draw_phase",  # "End the draw phase now?"
+    "confirm-quit": "menu",  # "Quit the table now?"
+    "confirm-leave": "menu",  # "Leave the rubber in progress?"
 }
 
 
 def screen_name(view, ui: UiState) -> str:
-    """Which screen shows now: an overlay first, then the start screen, then the phase."""
-    if ui.pairing is not None:
-        return "pairing"
+    """Which screen shows now: an overlay first (the menu opens over pairing too), then
+    pairing, then the start screen, then the phase."""
     if ui.overlay is not None:
         return ui.overlay
+    if ui.pairing is not None:
+        return "pairing"
     if view is None:
         return "cut" if ui.start is not None and ui.start.drawn is not None else "start"
     return view.phase

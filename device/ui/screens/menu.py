@@ -96,7 +96,7 @@ ITEMS = (
     ("menu.help", ("help", "menu"), "normal", False),  # the form played (or chosen)
     ("menu.new_rubber", ("new-rubber",), "normal", True),
     ("button.close", ("overlay", None), "accent", False),
-    ("menu.quit", ("quit",), "danger", False),
+    ("menu.quit", ("overlay", "confirm-quit"), "danger", False),  # asked again first
 )
 # In the draw phase the menu also ends it early, after a confirmation (draw_phase.py).
 END_DRAW = ("menu.end_draw", ("overlay", "end-draw"), "normal", True)
@@ -116,6 +116,8 @@ def item_rect(index: int, count: int) -> tuple[float, float, float, float]:
 
 
 def draw(surface, layout, view, ui, t):
+    if ui.overlay in CONFIRMS:
+        return confirm(surface, layout, ui, t)
     page(surface, layout, t.t("menu.title"))
     targets = []
     shown = items(view)
@@ -125,3 +127,50 @@ def draw(surface, layout, view, ui, t):
         targets.append(button(surface, layout, rect, t.t(key), action, style, enabled, 30))
     chrome.finish(surface, layout, ui, t)
     return targets
+
+
+# A step that cannot be seen at a glance asks first: overlay -> (title key, texts, Yes).
+# The texts are confirm.<name>.question, .note, .yes and .no.
+CONFIRMS = {
+    "confirm-quit": ("menu.quit", "confirm.quit", ("quit",)),
+    "confirm-leave": ("menu.new_rubber", "confirm.leave", ("leave-rubber",)),
+}
+YES = (150, 290, 230, 88)
+NO = (420, 290, 230, 88)
+
+
+def confirm(surface, layout, ui, t) -> list[Target]:
+    """The question, what Yes does, and Yes / No: No, the safe choice, is lit and goes
+    back to the screen under it; Yes is red."""
+    title, texts, yes = CONFIRMS[ui.overlay]
+    page(surface, layout, t.t(title))
+    bottom_band(surface, layout)
+    question = t.t(f"{texts}.question")
+    fitted_text(
+        surface, layout, question, (400, 150), 44, 740, bold=True, anchor="center", suits=False
+    )
+    note = t.t(f"{texts}.note")
+    for i, line in enumerate(fit_lines(layout, note, theme.TEXT, 740)):
+        y = 205 + i * theme.TEXT * 1.15
+        draw_text(
+            surface, layout, line, (400, y), theme.TEXT, theme.INK_ON_FELT_SOFT, anchor="center"
+        )
+    targets = [
+        button(surface, layout, YES, t.t(f"{texts}.yes"), yes, "danger", size=30),
+        button(surface, layout, NO, t.t(f"{texts}.no"), ("overlay", None), "accent", size=30),
+    ]
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def fit_lines(layout, text: str, size: float, width: float) -> list[str]:
+    """The note broken at spaces into lines that fit `width` logical px."""
+    font, lines, line = layout.font(size), [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] / layout.scale > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + [line]

@@ -3,7 +3,10 @@ sheet, the honours, and OK for the next deal. A small copy of the score
 sheet stands beside it, so nobody has to open the sheet after every deal.
 
 After a claim the cards were not all seen, so the players say who held
-honours: one button per player and value (in no-trumps only 150).
+honours: one button per player and value (in no-trumps only 150), and None.
+
+A revoke's trick transfer is said where the tricks are: "Anna took 8 tricks;
+1 transferred for Ben's revoke in trick 2: 9".
 """
 
 from __future__ import annotations
@@ -58,17 +61,39 @@ def honours_text(result, sides, t) -> str | None:
     return t.t("result.honours", points=points, name=name, source=source)
 
 
-def honours_buttons(surface, layout, view, t, y: float) -> list[Target]:
-    """One button per player and value: ("honours", seat, points); in NT only 150."""
+def tricks_text(result, t) -> str:
+    """ "Anna took 9 tricks", or with the revoke transfers that made them:
+    "Anna took 8 tricks; 1 transferred for Ben's revoke in trick 2: 9"."""
+    if not result.transfers:
+        return t.t("result.tricks", name=result.declarer, n=result.tricks)
+    parts = [t.t("result.tricks", name=result.declarer, n=result.won)]
+    for offender, trick, moved in result.transfers:
+        key = "result.transfer" if moved else "result.transfer_none"
+        parts.append(t.t(key, n=moved, name=offender, trick=trick))
+    return t.t("result.after_transfer", text="; ".join(parts), n=result.tricks)
+
+
+def honours_choices(view, t) -> list[tuple[str, tuple]]:
+    """(label, action) per player and value ("honours", seat, points), in NT only 150;
+    then None: ("honours", None, 0), nobody held honours."""
     values = (150,) if "NT" in view.result.contract else (100, 150)
-    choices = [(seat, s.name, v) for seat, s in enumerate(view.seats) for v in values]
+    choices = [
+        (t.t("result.honours_button", name=s.name, points=v), ("honours", seat, v))
+        for seat, s in enumerate(view.seats)
+        for v in values
+    ]
+    return choices + [(t.t("result.honours_none_button"), ("honours", None, 0))]
+
+
+def honours_buttons(surface, layout, view, t, y: float) -> list[Target]:
+    """The honours choices in one row."""
+    choices = honours_choices(view, t)
     width = (WIDTH - 8 * (len(choices) - 1)) / len(choices)
     targets = []
-    for i, (seat, name, points) in enumerate(choices):
+    for i, (label, action) in enumerate(choices):
         rect = (LEFT + i * (width + 8), y, width, 52)
-        label = t.t("result.honours_button", name=name, points=points)
         draw_button(surface, layout, rect, label)
-        targets.append(Target(rect, ("honours", seat, points)))
+        targets.append(Target(rect, action))
     return targets
 
 
@@ -78,9 +103,11 @@ def draw_summary(surface, layout, view, t, y: float) -> tuple[float, list[Target
     menu.fitted_text(surface, layout, contract_line(result, t), (LEFT, y), 40, WIDTH, bold=True)
     y += 44
     if result.tricks is not None:
-        tricks = t.t("result.tricks", name=result.declarer, n=result.tricks)
-        draw_text(surface, layout, tricks, (LEFT, y), 24, theme.INK_ON_FELT_SOFT)
-        y += 34
+        lines = menu.fit_lines(layout, tricks_text(result, t), 24, WIDTH)
+        for line in lines:
+            draw_text(surface, layout, line, (LEFT, y), 24, theme.INK_ON_FELT_SOFT)
+            y += 28
+        y += 6
     y = _lines(surface, layout, result, sides, t, y)
     targets = []
     honours = honours_text(result, sides, t)
