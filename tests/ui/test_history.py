@@ -326,6 +326,6 @@ def test_history_and_sheets_are_readable_with_big_targets(stored, lang, size):
 def test_an_empty_history_says_so(tmp_path):
     journal = Journal(tmp_path / FILENAME)
     app = history_app(journal, "nl")
-    assert "Nog geen uitgespeelde rubbers" in texts_of(app)[0]
+    assert Catalog("nl").t("history.empty") in texts_of(app)[0]
     assert [t.action for t in app.targets] == [("overlay", None)]
     journal.close()
