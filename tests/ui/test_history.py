@@ -329,3 +329,19 @@ def test_an_empty_history_says_so(tmp_path):
     assert Catalog("nl").t("history.empty") in texts_of(app)[0]
     assert [t.action for t in app.targets] == [("overlay", None)]
     journal.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_long_names_are_cut_short_in_a_row_never_run_over(tmp_path, lang):
+    journal = Journal(tmp_path / FILENAME)
+    names = ("Maximiliaanteunis", "Bartholomeuskees")[:2]
+    names = tuple(name[:16] for name in names)  # the longest names the table takes
+    play_into(journal, 1, "plain", names)
+    app = history_app(journal, lang)
+    to_row(app, 1)
+    text, targets, _ = texts_of(app)
+    layout = Layout((800, 480))
+    render(pygame.Surface((800, 480)), layout, app.view(), app.ui, app.t)
+    assert not [w for _, w in layout.overflow if w.startswith("history.py")]
+    assert "…" in text and ("history-rubber", 1) in [t.action for t in targets]
+    journal.close()

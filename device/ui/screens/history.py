@@ -31,6 +31,7 @@ INDENT = 28
 # Heights of the page's items, in logical px: fixed, so the pages are the same at any size.
 HEIGHTS = {"heading": 44, "couple": 40, "line": 36, "rubber": 56, "gap": 10}
 ROW_H = 50  # a rubber's row: its touch target, more than 48 high
+SCORES_X, OUTCOME_W = 180, 280  # in a row: where the scores start, the outcome's most room
 
 
 def couples(history: list) -> list[dict]:
@@ -61,17 +62,35 @@ def couple_lines(couple: dict, t) -> list[str]:
     return lines
 
 
-def rubber_line(rubber: dict, t) -> tuple[str, str, str]:
-    """(date, "Anna 950 – Ben 610", outcome) for one rubber; a stopped one says so."""
-    players = rubber.get("players", [])
+def _scores(rubber: dict, names: list[str]) -> str:
+    """ "Anna 950 – Ben 610", each player under `names` (shortened names, say)."""
     totals = rubber.get("totals", {})
-    scores = " – ".join(f"{name} {totals.get(name, 0)}" for name in players)
+    players = rubber.get("players", [])
+    return " – ".join(
+        f"{short} {totals.get(p, 0)}" for p, short in zip(players, names, strict=False)
+    )
+
+
+def _result(rubber: dict, winner: str | None, t) -> str:
+    """Who won (as `winner`, when given), a tie, or that it was stopped early."""
     if rubber.get("stopped"):
-        outcome = t.t("history.stopped")  # left for a new rubber: unfinished bonuses counted
-    else:
-        winner = rubber.get("winner")
-        outcome = t.t("history.won", name=winner) if winner else t.t("sheet.tie")
-    return str(rubber.get("date", "")), scores, outcome
+        return t.t("history.stopped")  # left for a new rubber: unfinished bonuses counted
+    if rubber.get("winner"):
+        return t.t("history.won", name=winner or rubber["winner"])
+    return t.t("sheet.tie")
+
+
+def shortened(layout, make, names: list[str], room: float) -> str:
+    """make(names), with the longest name cut a letter at a time ("Maximilia…") until
+    it fits `room` at the text size: long names never run into the next column."""
+    names = list(names)
+    while layout.width(make(names), theme.TEXT) > room:
+        longest = max(range(len(names)), key=lambda i: len(names[i].rstrip("…")))
+        bare = names[longest].rstrip("…")
+        if len(bare) <= 3:
+            break
+        names[longest] = bare[:-1] + "…"
+    return make(names)
 
 
 # --- pages ------------------------------------------------------------------------------
@@ -193,7 +212,7 @@ def _row(surface, layout, entry: dict, y: float, t) -> Target:
             anchor="midleft",
         )
         return Target(rect, action, entry.get("rubber") is not None)
-    date, scores, outcome = rubber_line(entry, t)
+    date = str(entry.get("date", ""))
     _text(
         surface,
         layout,
@@ -204,41 +223,30 @@ def _row(surface, layout, entry: dict, y: float, t) -> Target:
         170,
         anchor="midleft",
     )
+    right = X + WIDTH - 40
+    winner = [str(entry.get("winner") or "")]
+    outcome = shortened(layout, lambda n: _result(entry, n[0], t), winner, OUTCOME_W)
+    stopped = bool(entry.get("stopped"))
+    ink = theme.INK_ON_FELT if stopped else theme.ACCENT
+    tag = _text(
+        surface, layout, outcome, (right, middle), theme.TEXT, ink, OUTCOME_W, anchor="midright"
+    )
+    if stopped:  # marked: a ringed tag, not a winner's name
+        ring = tag.inflate(layout.px(14), layout.px(6))
+        pygame.draw.rect(surface, theme.ACCENT, ring, layout.px(2), border_radius=layout.px(6))
+    room = layout.to_logical(tag.topleft)[0] - 20 - (X + SCORES_X)
+    players = [str(name) for name in entry.get("players", [])]
+    scores = shortened(layout, lambda n: _scores(entry, n), players, room)
     _text(
         surface,
         layout,
         scores,
-        (X + 190, middle),
+        (X + SCORES_X, middle),
         theme.TEXT,
         theme.INK_ON_FELT,
-        330,
+        room,
         anchor="midleft",
     )
-    right = X + WIDTH - 40
-    if entry.get("stopped"):  # marked: a ringed tag, not a winner's name
-        tag = _text(
-            surface,
-            layout,
-            outcome,
-            (right, middle),
-            theme.TEXT,
-            theme.INK_ON_FELT,
-            200,
-            anchor="midright",
-        )
-        ring = tag.inflate(layout.px(14), layout.px(6))
-        pygame.draw.rect(surface, theme.ACCENT, ring, layout.px(2), border_radius=layout.px(6))
-    else:
-        _text(
-            surface,
-            layout,
-            outcome,
-            (right, middle),
-            theme.TEXT,
-            theme.ACCENT,
-            200,
-            anchor="midright",
-        )
     return Target(rect, action, entry.get("rubber") is not None)
 
 
