@@ -245,7 +245,6 @@ class App:
 
             self.ui.notify("storage", StorageWhy(self.ui))
 
-
         elif kind == "answer":
             self.engine(ClaimAnswered(args[0]))
 

@@ -40,7 +40,7 @@ def test_placeholders_match_between_languages():
         ("SK was already played", "SK is al gespeeld"),
         ("unknown card: pair this deck", "onbekende kaart: koppel dit spel kaarten"),
         ("a claim is for 0 to 9 tricks, not 12", "een claim is voor 0 tot 9 slagen, niet 12"),
-        ("the rubber is over", "de rubber is voorbij"),
+        ("the rubber is over", "de robber is voorbij"),
     ],
 )
 def test_engine_refusals_are_shown_in_dutch(message, dutch):

@@ -232,7 +232,7 @@ def test_result_texts_say_made_down_and_thrown_in():
     en, nl = Catalog("en"), Catalog("nl")
     assert contract_line(view_of(*MADE).result, en) == "4S by Anna: made +1"
     assert contract_line(view_of(*DOWN).result, en) == "3NTX by Anna: down 1"
-    assert contract_line(view_of(*DOWN).result, nl) == "3SAX door Anna: 1 down"
+    assert contract_line(view_of(*DOWN).result, nl) == "3SAX door Anna: 1 slag te weinig"
     assert contract_line(view_of(*THROWN_IN).result, en).startswith("Thrown in")
 
 

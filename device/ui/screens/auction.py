@@ -61,18 +61,17 @@ def call_text(call: str, t) -> str:
 
 
 def fitting_size(layout, text: str, size: float, max_width: float, bold: bool = False) -> float:
-    """The largest font size up to `size` at which text fits `max_width` logical px."""
-    while size > 10 and layout.font(size, bold).size(text)[0] / layout.scale > max_width:
-        size -= 1
-    return size
+    """The largest font size up to `size` at which text fits `max_width` logical px
+    (never below theme.MIN_TEXT: a text too wide even then is noted on the layout)."""
+    return layout.fit_size(text, size, max_width, bold)
 
 
-def tag(surface, layout, text: str, pos, background, ink, size: int = 17) -> float:
-    """A small rounded label from `pos` (its left middle); returns its logical right edge."""
-    width = layout.font(size, True).size(text)[0] / layout.scale + 14
-    rect = layout.rect(pos[0], pos[1] - size * 0.6, width, size * 1.2)
-    pygame.draw.rect(surface, background, rect, border_radius=layout.px(size * 0.6))
-    draw_text(surface, layout, text, (pos[0] + 7, pos[1]), size, ink, True, "midleft")
+def tag(surface, layout, text: str, pos, background, ink, size: float = theme.TEXT) -> float:
+    """A rounded label from `pos` (its left middle); returns its logical right edge."""
+    width = layout.width(text, size, True) + 16
+    rect = layout.rect(pos[0], pos[1] - size * 0.55, width, size * 1.1)
+    pygame.draw.rect(surface, background, rect, border_radius=layout.px(size * 0.55))
+    draw_text(surface, layout, text, (pos[0] + 8, pos[1]), size, ink, True, "midleft")
     return pos[0] + width
 
 
@@ -91,8 +90,8 @@ def draw_to_speak(surface, layout, view, speaker, t) -> None:
         return
     name = view.seats[speaker].name
     text = t.t("auction.to_bid", name=name)
-    size = fitting_size(layout, text, 30, GRID_W, True)
-    draw_text(surface, layout, text, (GRID_X + 4, 66), size, theme.ACCENT, True, "midleft")
+    text, size = layout.fit_text(text, theme.TEXT_LARGE, GRID_W, True)
+    draw_text(surface, layout, text, (GRID_X + 4, 67), size, theme.ACCENT, True, "midleft")
 
 
 def column_x(column: int, count: int) -> float:
@@ -100,48 +99,20 @@ def column_x(column: int, count: int) -> float:
 
 
 def draw_heads(surface, layout, view, order, speaker, t) -> None:
-    """Each column's player: name, a dealer tag, a red vulnerable tag; the speaker outlined."""
+    """Each column's player: the name on red when vulnerable (as on a bridge board), the
+    speaker outlined. The header says in words who deals and who is vulnerable."""
     width = GRID_W / len(order)
     for column, seat_index in enumerate(order):
         seat = view.seats[seat_index]
         x = column_x(column, len(order))
         rect = layout.rect(x + 4, HEAD_Y, width - 8, HEAD_H)
-        pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=layout.px(8))
+        fill = theme.DANGER if seat.vulnerable else theme.FELT_DARK
+        pygame.draw.rect(surface, fill, rect, border_radius=layout.px(8))
         if seat_index == speaker:
             pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(8))
-        size = fitting_size(layout, seat.name, 26, width - 24, True)
-        draw_text(
-            surface,
-            layout,
-            seat.name,
-            (x + 14, HEAD_Y + 15),
-            size,
-            theme.INK_ON_FELT,
-            True,
-            "midleft",
-        )
-        right = x + 12
-        if seat.dealer:
-            right = (
-                tag(
-                    surface,
-                    layout,
-                    t.t("auction.dealer"),
-                    (right, HEAD_Y + 34),
-                    theme.CARD_WHITE,
-                    theme.INK,
-                )
-                + 6
-            )
-        if seat.vulnerable:
-            tag(
-                surface,
-                layout,
-                t.t("auction.vulnerable"),
-                (right, HEAD_Y + 34),
-                theme.DANGER,
-                theme.DANGER_TEXT,
-            )
+        name, size = layout.fit_text(seat.name, theme.TEXT, width - 28, True)
+        centre = (x + 14, HEAD_Y + HEAD_H / 2)
+        draw_text(surface, layout, name, centre, size, theme.INK_ON_FELT, True, "midleft")
 
 
 def draw_calls(surface, layout, calls, order, speaker, ui, t) -> None:
@@ -166,7 +137,7 @@ def draw_calls(surface, layout, calls, order, speaker, ui, t) -> None:
                 layout,
                 "?",
                 (rect[0] + rect[2] / 2, rect[1] + rect[3] / 2),
-                30,
+                theme.TEXT,
                 theme.ACCENT,
                 True,
                 "center",

@@ -18,7 +18,6 @@ import math
 
 import pygame
 
-
 from .. import theme
 from ..draw import draw_button, draw_text, text_with_suits
 from .base import Target
@@ -81,8 +80,10 @@ def _header_pieces(surface, layout, pieces) -> None:
     """Texts spread over the header, left to right, each cut short if they cannot all fit.
     A piece whose colour is None is the vulnerability: a red pill when someone is."""
     room = FLIP[0] - 8 - HEADER_GAP * len(pieces)
-    widths = [layout.width(text, theme.TEXT, bold) + (16 if ink is None else 0)
-              for text, bold, ink in pieces]
+    widths = [
+        layout.width(text, theme.TEXT, bold) + (16 if ink is None else 0)
+        for text, bold, ink in pieces
+    ]
     while sum(widths) > room:  # the longest gives way first
         longest = widths.index(max(widths))
         widths[longest] -= min(sum(widths) - room, widths[longest] - 120)
@@ -134,7 +135,6 @@ def _turn_band(surface, layout) -> None:
     surface.blit(turned, rect)
 
 
-
 def footer(surface, layout, view, ui, t, ok: bool = True) -> list[Target]:
     """OK, Undo, Menu and Score sheet; the keyboard buffer in simulation."""
     band(surface, layout, FOOTER_Y, 480 - FOOTER_Y, theme.FELT_DARK)
@@ -176,7 +176,9 @@ def devices_line(surface, layout, ui, t, pos=(12, 404)) -> None:
         width = layout.width(text, theme.TEXT) + 24
         pill = layout.rect(pos[0], pos[1] - 17, width, 34)
         pygame.draw.rect(surface, theme.BANNER_ERROR, pill, border_radius=layout.px(17))
-        draw_text(surface, layout, text, (pos[0] + 12, pos[1]), theme.TEXT, theme.WHITE, anchor="midleft")
+        draw_text(
+            surface, layout, text, (pos[0] + 12, pos[1]), theme.TEXT, theme.WHITE, anchor="midleft"
+        )
 
 
 def frame(surface, layout, view, ui, t, ok: bool = True) -> list[Target]:
@@ -203,12 +205,10 @@ NOTICE_BESIDE_MARK = (0, FOOTER_Y, 552, 480 - FOOTER_Y)
 MARK_BESIDE_NOTICE = (560, FOOTER_Y + 4, 232, BUTTON_H)
 MARK_RECTS = {
     "game": (422, FOOTER_Y + 4, 242, BUTTON_H),  # between Score sheet and Menu
-
     "page": (8, FOOTER_Y + 4, 608, BUTTON_H),  # menu, settings, history: left of Close
     "sheet": (516, 346, 268, 56),  # above Close, beside the paper
     "start": (136, FOOTER_Y + 4, 236, BUTTON_H),  # between Menu and Resume
     "cut": (126, FOOTER_Y + 4, 212, BUTTON_H),
-
     "pairing": (216, FOOTER_Y + 4, 268, BUTTON_H),  # between Cancel and Pair a new deck
 }
 
@@ -360,4 +360,3 @@ def _wrap(layout, text: str, size: float, width: float, bold: bool = True) -> li
         else:
             line = trial
     return lines + [line]
-

@@ -28,9 +28,9 @@ def draw(surface, layout, view, ui, t):
     left = remaining_tricks(view)
     draw_text(surface, layout, t.t("claim.title"), (20, 70), 34, theme.INK_ON_FELT, True, "midleft")
     targets += claimer_buttons(surface, layout, view, claimer, t)
-    question = t.t("claim.how_many", name=view.seats[claimer].name, left=left)
-    size = fitting_size(layout, question, 26, 760)
-    draw_text(surface, layout, question, (400, 180), size, theme.INK_ON_FELT, anchor="center")
+    question = t.n("claim.how_many", left, name=view.seats[claimer].name)
+    size = fitting_size(layout, question, theme.TEXT, 760)
+    draw_text(surface, layout, question, (400, 182), size, theme.INK_ON_FELT, anchor="center")
     targets += number_buttons(surface, layout, claimer, left)
     targets += bottom_buttons(surface, layout, claimer, view.seats[claimer].name, t)
     chrome.finish(surface, layout, ui, t)
@@ -50,14 +50,20 @@ def remaining_tricks(view) -> int:
 def claimer_buttons(surface, layout, view, claimer: int, t) -> list[Target]:
     """One button per player; the claimer's is lit."""
     draw_text(
-        surface, layout, t.t("claim.who"), (20, 124), 26, theme.INK_ON_FELT_SOFT, anchor="midleft"
+        surface,
+        layout,
+        t.t("claim.who"),
+        (20, 126),
+        theme.TEXT,
+        theme.INK_ON_FELT_SOFT,
+        anchor="midleft",
     )
-    label_width = layout.font(26).size(t.t("claim.who"))[0] / layout.scale
+    label_width = layout.width(t.t("claim.who"), theme.TEXT)
     x, targets = max(200, 40 + label_width), []
     for seat, info in enumerate(view.seats):
         rect = (x + seat * 212, 98, 200, 56)
         style = "accent" if seat == claimer else "normal"
-        draw_button(surface, layout, rect, info.name, True, style, font_size=28)
+        draw_button(surface, layout, rect, info.name, True, style, font_size=theme.TEXT)
         if seat == claimer:
             box = layout.rect(*rect).inflate(layout.px(8), layout.px(8))
             pygame.draw.rect(surface, theme.ACCENT, box, layout.px(3), border_radius=layout.px(13))
@@ -84,7 +90,8 @@ def bottom_buttons(surface, layout, claimer: int, name: str, t) -> list[Target]:
     concede = (160, 346, 230, 56)
     cancel = (410, 346, 230, 56)
     draw_button(
-        surface, layout, concede, t.t("claim.concede", name=name), True, "danger", font_size=26
+        surface, layout, concede, t.t("claim.concede", name=name), True, "danger", theme.TEXT
     )
-    draw_button(surface, layout, cancel, t.t("claim.cancel"), True, "normal", font_size=26)
+    draw_button(surface, layout, cancel, t.t("claim.cancel"), True, "normal", theme.TEXT)
+
     return [Target(concede, ("claim", claimer, 0)), Target(cancel, ("overlay", None))]

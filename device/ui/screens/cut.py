@@ -9,11 +9,14 @@ from device.engine.forms import find_form
 
 from .. import theme
 from ..draw import draw_card, draw_text
+from ..theme import TEXT, TEXT_LARGE
 from . import chrome, menu
 from .base import Target
 
-CARD_W, CARD_H = 80, 112
-GRID_X, GRID_Y, CELL_W, CELL_H = 22, 214, 58, 52  # the tap-a-card grid: 54x50 targets
+CARD_W, CARD_H = 64, 90
+CARD_Y = 76
+# The tap-a-card grid: 58x54 targets (cards 54x52), clear of the bottom band at 420.
+GRID_X, GRID_Y, CELL_W, CELL_H = 22, 200, 58, 54
 
 
 def draw(surface, layout, view, ui, t):
@@ -24,7 +27,8 @@ def draw(surface, layout, view, ui, t):
     dealer = start.first_dealer
     if dealer is not None:
         text = t.t("cut.deals", name=start.players[dealer])
-        draw_text(surface, layout, text, (400, 250), 34, theme.ACCENT, True, "center")
+        text, size = layout.fit_text(text, TEXT_LARGE, 760, True)
+        draw_text(surface, layout, text, (400, 250), size, theme.ACCENT, True, "center")
     elif not ui.scanner:
         targets += _grid(surface, layout, start, ui)
     targets += _bottom(surface, layout, start, t)
@@ -35,16 +39,19 @@ def draw(surface, layout, view, ui, t):
 def _cards(surface, layout, start, ui, t) -> None:
     """Each player's drawn card (a card back until drawn), and whose turn it is to draw."""
     for seat, name in enumerate(start.players):
-        x = 200 + seat * 300
+        x = 208 + seat * 320
         centre = x + CARD_W / 2
-        draw_text(surface, layout, name, (centre, 62), 26, theme.INK_ON_FELT, True, "center")
+        name, size = layout.fit_text(name, TEXT, 300, True)
+        draw_text(surface, layout, name, (centre, 60), size, theme.INK_ON_FELT, True, "center")
         card = start.drawn[seat]
-        draw_card(surface, layout, (x, 80, CARD_W, CARD_H), card or "", face_down=card is None)
+        rect = (x, CARD_Y, CARD_W, CARD_H)
+        draw_card(surface, layout, rect, card or "", ui.four_colour, face_down=card is None)
     waiting = next((i for i, c in enumerate(start.drawn) if c is None), None)
     if waiting is not None:  # under the cards, where a long Dutch prompt fits too
         key = "cut.your_card" if ui.scanner else "cut.your_card_tap"
         text = t.t(key, name=start.players[waiting])
-        y, size = (203, 22) if not ui.scanner else (260, 30)  # no grid: room for bigger text
+        y, size = (184, TEXT) if not ui.scanner else (260, TEXT_LARGE)  # no grid: bigger
+        text, size = layout.fit_text(text, size, 780, True)
         draw_text(surface, layout, text, (400, y), size, theme.ACCENT, True, "center")
 
 
@@ -64,9 +71,9 @@ def _grid(surface, layout, start, ui) -> list[Target]:
 def _bottom(surface, layout, start, t) -> list[Target]:
     menu.bottom_band(surface, layout)
     y, h = menu.BUTTON_Y, menu.BUTTON_H
-    targets = [menu.button(surface, layout, (8, y, 150, h), t.t("cut.back"), ("draw-cancel",))]
+    targets = [menu.button(surface, layout, (8, y, 110, h), t.t("cut.back"), ("draw-cancel",))]
     if start.first_dealer is None:
-        rect = (300, y, 250, h)
+        rect = (346, y, 250, h)
         targets.append(menu.button(surface, layout, rect, t.t("cut.random"), ("draw-random",)))
     else:
         rect = (560, y, 232, h)

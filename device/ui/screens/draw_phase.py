@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .. import theme
 from ..draw import draw_card, draw_text
+from ..theme import TEXT, TEXT_LARGE
 from . import chrome, menu
 
 YES = (150, 290, 230, 88)
@@ -20,26 +21,21 @@ def draw(surface, layout, view, ui, t):
     if ui.overlay == "end-draw":
         return confirm_end(surface, layout, view, ui, t)
     targets = chrome.frame(surface, layout, view, ui, t)
-    draw_text(surface, layout, t.t("draw.title"), (400, 96), 34, theme.INK_ON_FELT, True, "center")
-    turn = t.t("draw.turn", n=min(view.draw_turn, view.draw_turns), of=view.draw_turns)
-    draw_text(surface, layout, turn, (400, 150), 56, theme.ACCENT, True, "center")
     draw_text(
-        surface,
-        layout,
-        t.t("draw.whose", name=view.turn),
-        (400, 205),
-        36,
-        theme.INK_ON_FELT,
-        anchor="center",
+        surface, layout, t.t("draw.title"), (400, 74), TEXT_LARGE, theme.INK_ON_FELT, True, "center"
     )
+    turn = t.t("draw.turn", n=min(view.draw_turn, view.draw_turns), of=view.draw_turns)
+    draw_text(surface, layout, turn, (400, 122), 56, theme.ACCENT, True, "center")
+    whose, size = layout.fit_text(t.t("draw.whose", name=view.turn), 40, 760)
+    draw_text(surface, layout, whose, (400, 172), size, theme.INK_ON_FELT, anchor="center")
     # The stock, face down: the device never knows these cards.
     for i in range(3):
-        draw_card(surface, layout, (340 + i * 6, 240 + i * 3, 84, 118), "", face_down=True)
-    draw_text(
-        surface, layout, t.t("draw.rule"), (400, 380), 19, theme.INK_ON_FELT_SOFT, anchor="center"
+        draw_card(surface, layout, (358 + i * 6, 196 + i * 3, 66, 92), "", face_down=True)
+    y = menu.wrapped_text(
+        surface, layout, t.t("draw.rule"), (400, 300), theme.TEXT, 770, anchor="mid"
     )
-    draw_text(
-        surface, layout, t.t("draw.skip"), (400, 402), 17, theme.INK_ON_FELT_SOFT, anchor="center"
+    menu.wrapped_text(
+        surface, layout, t.t("draw.skip"), (400, y + 4), theme.TEXT, 770, anchor="mid"
     )
     chrome.finish(surface, layout, ui, t)
     return targets
@@ -51,27 +47,17 @@ def confirm_end(surface, layout, view, ui, t):
     menu.bottom_band(surface, layout)
     if view is None or view.phase != "draw":  # the last turn ended meanwhile
         text = t.t("draw.end_over")
-        menu.fitted_text(surface, layout, text, (400, 170), 36, 740, anchor="center", suits=False)
+        menu.wrapped_text(surface, layout, text, (400, 150), 36, 740, theme.INK_ON_FELT, "mid")
         targets = [menu.close_button(surface, layout, t)]
         chrome.finish(surface, layout, ui, t)
         return targets
     question = t.t("draw.end_question")
-    menu.fitted_text(
-        surface, layout, question, (400, 150), 44, 740, bold=True, anchor="center", suits=False
+    menu.wrapped_text(
+        surface, layout, question, (400, 110), 44, 740, theme.INK_ON_FELT, "mid", True
     )
     turn = min(view.draw_turn, view.draw_turns)
     note = t.t("draw.end_note", n=turn, of=view.draw_turns)
-    menu.fitted_text(
-        surface,
-        layout,
-        note,
-        (400, 215),
-        24,
-        740,
-        theme.INK_ON_FELT_SOFT,
-        anchor="center",
-        suits=False,
-    )
+    menu.wrapped_text(surface, layout, note, (400, 196), TEXT, 740, anchor="mid")
     targets = [
         menu.button(surface, layout, YES, t.t("draw.end_yes"), ("end-draw",), "danger", size=34),
         menu.button(surface, layout, NO, t.t("draw.end_no"), ("overlay", None), "accent", size=34),

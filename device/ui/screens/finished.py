@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import theme
 from ..draw import draw_button, draw_text
+from ..theme import TEXT_LARGE
 from . import chrome, menu
 from .base import Target
 from .result import LEFT, MINI_SHEET, WIDTH, contract_line, honours_buttons, honours_text
@@ -16,45 +17,57 @@ from .sheet import draw_paper, status
 
 SHEET_BUTTON = (LEFT, 356, 200, 60)
 NEW_BUTTON = (LEFT + 212, 356, WIDTH - 212, 60)
+ROW = menu.line_step(theme.TEXT)
 
 
 def draw(surface, layout, view, ui, t):
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     sheet = view.sheet
-    _headline(surface, layout, sheet, t)
-    y = _scores(surface, layout, sheet, t, 146)
-    targets += _last_deal(surface, layout, view, t, y + 10)
+    y = _headline(surface, layout, sheet, t)
+    y = _scores(surface, layout, sheet, t, y + 6)
+    targets += _last_deal(surface, layout, view, t, y + 6)
     draw_paper(surface, layout, sheet, MINI_SHEET, t, tags=False)
-    draw_button(surface, layout, SHEET_BUTTON, t.t("button.sheet"), True, "normal", 24)
-    draw_button(surface, layout, NEW_BUTTON, t.t("menu.new_rubber"), True, "accent", 30)
+    draw_button(surface, layout, SHEET_BUTTON, t.t("button.sheet"), True, "normal", theme.TEXT)
+    draw_button(surface, layout, NEW_BUTTON, t.t("menu.new_rubber"), True, "accent", TEXT_LARGE)
     targets += [Target(SHEET_BUTTON, ("overlay", "sheet")), Target(NEW_BUTTON, ("new-rubber",))]
     chrome.finish(surface, layout, ui, t)
     return targets
 
 
-def _headline(surface, layout, sheet, t) -> None:
-    """ "Anna wins the rubber", and by how many points."""
+def _headline(surface, layout, sheet, t) -> float:
+    """ "Anna wins the rubber", and by how many points; returns the y below it."""
     if sheet.winner is None:
         title, margin = status(sheet, t), ""
     else:
         title = t.t("finished.winner", name=sheet.winner)
-        margin = t.t("finished.margin", points=abs(sheet.totals[0] - sheet.totals[1]))
-    menu.fitted_text(surface, layout, title, (LEFT, 56), 44, WIDTH, theme.ACCENT, True, suits=False)
-    if margin:
-        draw_text(surface, layout, margin, (LEFT, 104), 28, theme.INK_ON_FELT)
+        margin = t.n("finished.margin", abs(sheet.totals[0] - sheet.totals[1]))
+    title, size = layout.fit_text(title, 40, WIDTH, True)
+    draw_text(surface, layout, title, (LEFT, 56), size, theme.ACCENT, True)
+    if not margin:
+        return 92
+    draw_text(surface, layout, margin, (LEFT, 94), theme.TEXT, theme.INK_ON_FELT)
+    return 94 + ROW
 
 
 def _scores(surface, layout, sheet, t, y: float) -> float:
     """Per side: name, games won and total, in two aligned rows."""
     for side, name in enumerate(sheet.sides):
-        menu.fitted_text(surface, layout, name, (LEFT, y), 30, 180, bold=True, suits=False)
-        games = t.t("sheet.games", n=sheet.games_won[side])
-        draw_text(surface, layout, games, (LEFT + 190, y + 4), 24, theme.INK_ON_FELT_SOFT)
+        name, size = layout.fit_text(name, theme.TEXT, 170, True)
+        draw_text(surface, layout, name, (LEFT, y), size, theme.INK_ON_FELT, True)
+        games = t.n("sheet.games", sheet.games_won[side])
+        draw_text(surface, layout, games, (LEFT + 180, y), theme.TEXT, theme.INK_ON_FELT_SOFT)
         total = str(sheet.totals[side])
         draw_text(
-            surface, layout, total, (LEFT + WIDTH, y), 32, theme.INK_ON_FELT, True, "topright"
+            surface,
+            layout,
+            total,
+            (LEFT + WIDTH, y),
+            theme.TEXT,
+            theme.INK_ON_FELT,
+            True,
+            "topright",
         )
-        y += 40
+        y += ROW + 4
     return y
 
 
@@ -64,11 +77,11 @@ def _last_deal(surface, layout, view, t, y: float) -> list[Target]:
     if result is None:
         return []
     text = t.t("finished.last_deal", deal=contract_line(result, t))
-    menu.fitted_text(surface, layout, text, (LEFT, y), 22, WIDTH, theme.INK_ON_FELT_SOFT)
+    y = menu.wrapped_text(surface, layout, text, (LEFT, y), theme.TEXT, WIDTH)
     honours = honours_text(result, view.side_names, t)
     if honours:
         colour = theme.ACCENT if result.ask_honours else theme.INK_ON_FELT_SOFT
-        menu.fitted_text(surface, layout, honours, (LEFT, y + 30), 22, WIDTH, colour)
+        y = menu.wrapped_text(surface, layout, honours, (LEFT, y), theme.TEXT, WIDTH, colour)
     if result.ask_honours:
-        return honours_buttons(surface, layout, view, t, y + 62)
+        return honours_buttons(surface, layout, view, t, y + 2)
     return []

@@ -18,14 +18,13 @@ TITLE_H = 44
 BAND_Y = 420  # the bottom band: buttons 52 high, clear of the 48 px minimum
 BUTTON_Y = BAND_Y + 4
 BUTTON_H = 52
-SMALLEST_TEXT = 12
+SMALLEST_TEXT = theme.MIN_TEXT
 
 
 def fit(layout, text: str, size: float, max_width: float, bold: bool = False) -> float:
-    """The largest font size up to `size` at which `text` is at most `max_width` logical px."""
-    while size > SMALLEST_TEXT and layout.font(size, bold).size(text)[0] / layout.scale > max_width:
-        size -= 1
-    return size
+    """The largest font size up to `size` at which `text` is at most `max_width` logical px,
+    never below theme.MIN_TEXT (a text too wide even then is noted on the layout)."""
+    return layout.fit_size(text, size, max_width, bold)
 
 
 def fitted_text(
@@ -48,29 +47,53 @@ def fitted_text(
     return draw_text(surface, layout, text, pos, size, colour, bold, anchor)
 
 
-def wrapped_text(
-    surface, layout, text: str, pos, size: int, width: float, colour=theme.INK_ON_FELT_SOFT
-) -> None:
-    """A short note broken into lines at spaces to fit `width`."""
-    font = layout.font(size)
+def wrap(layout, text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """`text` broken into lines at spaces so that each fits `width` logical px."""
     lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] / layout.scale > width:
+        if line and layout.width(trial, size, bold) > width:
             lines.append(line)
             line = word
         else:
             line = trial
     lines.append(line)
-    for i, text_line in enumerate(lines):
-        draw_text(surface, layout, text_line, (pos[0], pos[1] + i * size * 0.9), size, colour)
+    for line in lines:  # a single word wider than the room
+        if layout.width(line, size, bold) > width + 0.5:
+            layout.note_overflow(line)
+    return lines
+
+
+def wrapped_text(
+    surface,
+    layout,
+    text: str,
+    pos,
+    size: float,
+    width: float,
+    colour=theme.INK_ON_FELT_SOFT,
+    anchor: str = "topleft",
+    bold: bool = False,
+) -> float:
+    """A short note broken into lines at spaces to fit `width`; returns the y below it.
+    With a "mid..." anchor the lines are centred on pos[0]."""
+    step, lines = line_step(size), wrap(layout, text, size, width, bold)
+    for i, line in enumerate(lines):
+        where = "midtop" if anchor.startswith("mid") else "topleft"
+        draw_text(surface, layout, line, (pos[0], pos[1] + i * step), size, colour, bold, where)
+    return pos[1] + len(lines) * step
+
+
+def line_step(size: float) -> float:
+    """The distance from one line of text to the next."""
+    return size * 0.84
 
 
 def page(surface, layout, title: str) -> None:
     """The felt with a title band: the frame of a page that has no game header."""
     chrome.background(surface, layout)
     chrome.band(surface, layout, 0, TITLE_H, theme.FELT_DARK)
-    size = fit(layout, title, 28, 760, True)
+    size = fit(layout, title, theme.TEXT_LARGE, 760, True)
     draw_text(surface, layout, title, (16, TITLE_H / 2), size, theme.INK_ON_FELT, True, "midleft")
 
 
@@ -78,7 +101,10 @@ def bottom_band(surface, layout) -> None:
     chrome.band(surface, layout, BAND_Y, 480 - BAND_Y, theme.FELT_DARK)
 
 
-def button(surface, layout, rect, label, action, style="normal", enabled=True, size=22) -> Target:
+def button(
+    surface, layout, rect, label, action, style="normal", enabled=True, size=theme.TEXT
+) -> Target:
+
     draw_button(surface, layout, rect, label, enabled, style, size)
     return Target(rect, action, enabled)
 

@@ -121,7 +121,14 @@ def draw_contract(surface, layout, play, ui, t) -> None:
 def draw_trick_number(surface, layout, play, t) -> None:
     text = t.t("play.trick", n=play.trick_number, of=TRICKS)
     draw_text(
-        surface, layout, text, (CONTRACT[0] + 4, 224), theme.TEXT, theme.INK_ON_FELT, True, "midleft"
+        surface,
+        layout,
+        text,
+        (CONTRACT[0] + 4, 224),
+        theme.TEXT,
+        theme.INK_ON_FELT,
+        True,
+        "midleft",
     )
 
 
@@ -162,7 +169,6 @@ def _revoke_line(surface, layout, line: str, suit: str, pos) -> None:
     if after:
         end = layout.to_logical((centre[0] + symbol // 2 + layout.px(2), centre[1]))
         draw_text(surface, layout, after, end, theme.TEXT, theme.WHITE, anchor="midleft")
-
 
 
 def suit_symbol(surface, suit: str, centre, pixels: int) -> None:
@@ -336,7 +342,6 @@ def draw_last_seat(surface, layout, view, seat: int, t) -> None:
         )
 
 
-
 def close_button(surface, layout, rect, t) -> Target:
     draw_button(surface, layout, rect, t.t("play.close"), True, "accent")
     return Target(rect, ("overlay", None))
@@ -407,4 +412,3 @@ def draw_trick_strip(surface, layout, view, ui, t) -> None:
     won = " · ".join(f"{seat.name} {play.won[seat.side]}" for seat in view.seats)
     won, size = layout.fit_text(won, theme.TEXT, CLOSE[0] - 12 - x)
     draw_text(surface, layout, won, (x, y), size, theme.INK_ON_FELT_SOFT, anchor="midleft")
-

@@ -18,10 +18,10 @@ from .base import Target
 from .sheet import draw_paper
 
 LEFT, WIDTH = 16, 464  # the result's column; the paper takes the right
-MINI_SHEET = (496, 52, 292, 364)
-ROW = 26
-MAX_LINES = 6
+MINI_SHEET = (496, 56, 292, 360)
+ROW = menu.line_step(theme.TEXT)
 NEXT = (LEFT, 356, WIDTH, 60)
+HONOURS_ROW = 54  # a row of honours buttons: 48 high and a gap
 
 
 def contract_line(result, t) -> str:
@@ -31,7 +31,8 @@ def contract_line(result, t) -> str:
     contract = result.contract.replace("NT", t.t("strain.nt"))  # SA in Dutch, as in the auction
     fields = {"contract": contract, "name": result.declarer}
     if result.over < 0:
-        return t.t("result.down", n=-result.over, **fields)
+        return t.n("result.down", -result.over, **fields)
+
     if result.over > 0:
         return t.t("result.made_over", n=result.over, **fields)
     return t.t("result.made", **fields)
@@ -65,8 +66,9 @@ def tricks_text(result, t) -> str:
     """ "Anna took 9 tricks", or with the revoke transfers that made them:
     "Anna took 8 tricks; 1 transferred for Ben's revoke in trick 2: 9"."""
     if not result.transfers:
-        return t.t("result.tricks", name=result.declarer, n=result.tricks)
-    parts = [t.t("result.tricks", name=result.declarer, n=result.won)]
+        return t.n("result.tricks", result.tricks, name=result.declarer)
+    parts = [t.n("result.tricks", result.won, name=result.declarer)]
+
     for offender, trick, moved in result.transfers:
         key = "result.transfer" if moved else "result.transfer_none"
         parts.append(t.t(key, n=moved, name=offender, trick=trick))
@@ -86,63 +88,82 @@ def honours_choices(view, t) -> list[tuple[str, tuple]]:
 
 
 def honours_buttons(surface, layout, view, t, y: float) -> list[Target]:
-    """The honours choices in one row."""
+    """The honours choices: a row per player (the name, then a button per value, its
+    label the points), and None to the right of them all."""
     choices = honours_choices(view, t)
-    width = (WIDTH - 8 * (len(choices) - 1)) / len(choices)
+    *held, (none_label, none_action) = choices
+    values = sorted({action[2] for _, action in held})
+    name_w, button_w, gap = 130, 100, 8
     targets = []
-    for i, (label, action) in enumerate(choices):
-        rect = (LEFT + i * (width + 8), y, width, 52)
-        draw_button(surface, layout, rect, label)
-        targets.append(Target(rect, action))
-    return targets
+    for seat, info in enumerate(view.seats):
+        row_y = y + seat * HONOURS_ROW
+        name, size = layout.fit_text(info.name, theme.TEXT, name_w - 8, True)
+        centre = (LEFT, row_y + 24)
+        draw_text(surface, layout, name, centre, size, theme.INK_ON_FELT, True, "midleft")
+        for i, points in enumerate(values):
+            rect = (LEFT + name_w + i * (button_w + gap), row_y, button_w, 48)
+            draw_button(surface, layout, rect, str(points))
+            targets.append(Target(rect, ("honours", seat, points)))
+    x = LEFT + name_w + len(values) * (button_w + gap)
+    rect = (x, y, LEFT + WIDTH - x, HONOURS_ROW * (len(view.seats) - 1) + 48)
+    draw_button(surface, layout, rect, none_label)
+    return targets + [Target(rect, none_action)]
 
 
-def draw_summary(surface, layout, view, t, y: float) -> tuple[float, list[Target]]:
-    """Contract and outcome, the sheet's new lines, the honours; returns the next free y."""
+def honours_height(view) -> float:
+    return HONOURS_ROW * len(view.seats)
+
+
+def draw_summary(
+    surface, layout, view, t, y: float, bottom: float = NEXT[1] - 6
+) -> tuple[float, list[Target]]:
+    """Contract and outcome, the sheet's new lines (as many as fit above `bottom`), the
+    honours; returns the next free y."""
     result, sides = view.result, view.side_names
     menu.fitted_text(surface, layout, contract_line(result, t), (LEFT, y), 40, WIDTH, bold=True)
     y += 44
     if result.tricks is not None:
-        lines = menu.fit_lines(layout, tricks_text(result, t), 24, WIDTH)
-        for line in lines:
-            draw_text(surface, layout, line, (LEFT, y), 24, theme.INK_ON_FELT_SOFT)
-            y += 28
-        y += 6
-    y = _lines(surface, layout, result, sides, t, y)
-    targets = []
+        y = menu.wrapped_text(surface, layout, tricks_text(result, t), (LEFT, y), theme.TEXT, WIDTH)
+        y += 4
     honours = honours_text(result, sides, t)
+    honours_lines = len(menu.wrap(layout, honours, theme.TEXT, WIDTH)) if honours else 0
+    below = honours_lines * ROW + (honours_height(view) if result.ask_honours else 0)
+    y = _lines(surface, layout, result, sides, t, y, bottom - below)
+    targets = []
     if honours:
         colour = theme.ACCENT if result.ask_honours else theme.INK_ON_FELT
-        menu.fitted_text(surface, layout, honours, (LEFT, y), 22, WIDTH, colour)
-        y += 30
+        y = menu.wrapped_text(surface, layout, honours, (LEFT, y), theme.TEXT, WIDTH, colour)
     if result.ask_honours:
-        targets = honours_buttons(surface, layout, view, t, y)
-        y += 60
+        targets = honours_buttons(surface, layout, view, t, y + 2)
+        y += honours_height(view)
     return y, targets
 
 
-def _lines(surface, layout, result, sides, t, y: float) -> float:
-    """The sheet lines this deal wrote, one per row; "+N more" if a slam deal runs long."""
+def _lines(surface, layout, result, sides, t, y: float, bottom: float) -> float:
+    """The sheet lines this deal wrote, one per row, as many as fit above `bottom`;
+    "+N more" for the rest (the score sheet shows them all)."""
     lines = result.lines
     if not lines:
         return y
-    shown = lines if len(lines) <= MAX_LINES else lines[: MAX_LINES - 1]
+    rows = max(1, int((bottom - y - 4) // ROW))
+    shown = lines if len(lines) <= rows else lines[: rows - 1]
     for line in shown:
-        text = line_text(line, sides, t)
-        menu.fitted_text(surface, layout, text, (LEFT + 8, y), 22, WIDTH - 8)
+        text, size = layout.fit_text(line_text(line, sides, t), theme.TEXT, WIDTH - 8)
+        draw_text(surface, layout, text, (LEFT + 8, y), size, theme.INK_ON_FELT)
         y += ROW
     if len(shown) < len(lines):
         more = t.t("sheet.more", n=len(lines) - len(shown))
-        draw_text(surface, layout, more, (LEFT + 8, y), 20, theme.INK_ON_FELT_SOFT)
+        draw_text(surface, layout, more, (LEFT + 8, y), theme.TEXT, theme.INK_ON_FELT_SOFT)
         y += ROW
-    return y + 8
+    return y + 4
 
 
 def draw(surface, layout, view, ui, t):
     targets = chrome.frame(surface, layout, view, ui, t)
-    _, honours = draw_summary(surface, layout, view, t, 58)
+    _, honours = draw_summary(surface, layout, view, t, 56)
     draw_paper(surface, layout, view.sheet, MINI_SHEET, t, tags=False)
-    draw_button(surface, layout, NEXT, t.t("result.next"), True, "accent", 30)
+    draw_button(surface, layout, NEXT, t.t("result.next"), True, "accent", theme.TEXT_LARGE)
+
     targets += [*honours, Target(NEXT, ("key", "OK"))]
     chrome.finish(surface, layout, ui, t)
     return targets

@@ -11,7 +11,9 @@ ringed, as players do with a pen.
 `draw_paper` draws the paper alone into any rectangle, so the deal result
 and the rubber result show a small copy of the same sheet. When a column
 holds more than fits, rows shrink down to ROW_MIN; past that the oldest
-entries give way to a "+N more" row.
+entries give way to a "+N more" row. Every text is at least theme.MIN_TEXT:
+above the line each bonus carries a short tag ("over", "rubber"), and a page
+too narrow for tags goes without.
 
 Chicago uses the same page, titled Chicago: its SheetView has no per-deal
 breakdown, so there is no grid of deals 1..4.
@@ -25,13 +27,14 @@ import pygame
 
 from .. import theme
 from ..draw import draw_text
+from ..theme import TEXT, TEXT_LARGE
 from ..view import SheetView
 from . import chrome, menu
 
-ROW_MAX = 26  # a roomy ruled row, in logical px
-ROW_MIN = 18  # the smallest row whose numbers still read from across the table
-HEAD_H = 34  # the names' row
-FOOT_H = 36  # the totals' row
+ROW_MAX = 32  # a roomy ruled row, in logical px
+ROW_MIN = 26  # the smallest row that holds a number at the smallest text size
+HEAD_H = 36  # the names' row
+FOOT_H = 38  # the totals' row
 MARGIN = 6  # paper kept clear at the top and bottom of the rows
 LINE_AT = 0.42  # THE line's place, as a share of the rows' height, when all fits
 BELOW_SHARE = 0.6  # the most of a crowded page the games below may take
@@ -141,7 +144,7 @@ class _Page:
     def __init__(self, surface, layout, rect, plan: Plan, t, tags: bool):
         self.surface, self.layout, self.plan, self.t = surface, layout, plan, t
         self.x, self.y, self.w, self.h = rect
-        self.tags = tags and self.w >= 360 and plan.row >= 20
+        self.tags = tags and self.w >= 360
 
     def column_x(self, side: int) -> float:
         return self.x + side * self.w / 2
@@ -159,17 +162,17 @@ class _Page:
         centre_y, x = top + row / 2, self.column_x(side)
         if entry.kind == "more":
             text = self.t.t("sheet.more", n=entry.points)
-            self.text(text, (x + col_w / 2, centre_y), row, SOFT_INK, "center")
+            self.text(text, (x + col_w / 2, centre_y), theme.TEXT, SOFT_INK, "center")
             return
         text = f"({entry.points})" if entry.closing else str(entry.points)
         ink = SOFT_INK if entry.closing else theme.PAPER_INK
-        number_x = x + col_w * (0.74 if self.tags else 0.66)
-        number = self.text(text, (number_x, centre_y), min(row * 1.25, 32), ink, "midright")
+        number_x = x + col_w * (0.9 if self.tags else 0.7)
+        size = max(theme.TEXT, min(row * 1.2, 36))
+        number = self.text(text, (number_x, centre_y), size, ink, "midright")
         if tag and self.tags:
-            label = self.t.t(f"kind.{entry.kind}")
-            room = self.layout.to_logical(number.topleft)[0] - x - 18
-            size = menu.fit(self.layout, label, min(row * 0.8, 19), room)
-            self.text(label, (x + 10, centre_y), size, SOFT_INK, "midleft")
+            room = self.layout.to_logical(number.topleft)[0] - x - 16
+            label, size = self.layout.fit_text(self.t.t(f"tag.{entry.kind}"), theme.TEXT, room)
+            self.text(label, (x + 8, centre_y), size, SOFT_INK, "midleft")
 
     def text(self, text: str, pos, size: float, ink, anchor: str) -> pygame.Rect:
         return draw_text(self.surface, self.layout, text, pos, size, ink, anchor=anchor)
@@ -214,7 +217,7 @@ def _head(page: _Page, sheet) -> None:
     """The sides' names over their columns, underlined."""
     for side, name in enumerate(sheet.sides):
         centre = (page.column_x(side) + page.w / 4, page.y + HEAD_H / 2 + 1)
-        size = menu.fit(page.layout, name, 26, page.w / 2 - 16, True)
+        name, size = page.layout.fit_text(name, theme.TEXT, page.w / 2 - 12, True)
         draw_text(page.surface, page.layout, name, centre, size, theme.PAPER_INK, True, "center")
     page.rule(page.y + HEAD_H, theme.PAPER_INK, 1.5, 4)
 
@@ -240,7 +243,14 @@ def _totals(page: _Page, sheet) -> None:
     for side, total in enumerate(sheet.totals):
         centre = (page.column_x(side) + page.w / 4, y + FOOT_H / 2 + 2)
         rect = draw_text(
-            page.surface, page.layout, str(total), centre, 30, theme.PAPER_INK, True, "center"
+            page.surface,
+            page.layout,
+            str(total),
+            centre,
+            TEXT_LARGE,
+            theme.PAPER_INK,
+            True,
+            "center",
         )
         if sheet.finished and sheet.winner == sheet.sides[side]:
             ring = rect.inflate(page.layout.px(22), page.layout.px(6))
@@ -282,20 +292,22 @@ def status(sheet, t) -> str:
 def _panel(surface, layout, sheet, t) -> None:
     """Beside the paper: the title, each side's games and total, the rubber's state."""
     title = t.t("sheet.chicago" if sheet.chicago else "sheet.title")
-    menu.fitted_text(surface, layout, title, (PANEL_X, 18), 34, PANEL_W, bold=True)
-    y = 72
+    menu.fitted_text(surface, layout, title, (PANEL_X, 16), TEXT_LARGE, PANEL_W, bold=True)
+    y = 62
     for side, name in enumerate(sheet.sides):
-        menu.fitted_text(surface, layout, name, (PANEL_X, y), 28, PANEL_W, bold=True, suits=False)
-        games = t.t("sheet.games", n=sheet.games_won[side])
+        name, size = layout.fit_text(name, TEXT, PANEL_W, True)
+        draw_text(surface, layout, name, (PANEL_X, y), size, theme.INK_ON_FELT, True)
+        games = t.n("sheet.games", sheet.games_won[side])
         total = t.t("sheet.total", points=sheet.totals[side])
-        draw_text(surface, layout, games, (PANEL_X, y + 30), 22, theme.INK_ON_FELT_SOFT)
-        draw_text(surface, layout, total, (PANEL_X, y + 52), 24, theme.INK_ON_FELT)
-        y += 92
+        draw_text(surface, layout, games, (PANEL_X, y + 27), TEXT, theme.INK_ON_FELT_SOFT)
+        draw_text(surface, layout, total, (PANEL_X, y + 53), TEXT, theme.INK_ON_FELT)
+        y += 88
     colour = theme.ACCENT if sheet.finished else theme.INK_ON_FELT
-    menu.fitted_text(
-        surface, layout, status(sheet, t), (PANEL_X, y + 6), 26, PANEL_W, colour, bold=True
+    y = menu.wrapped_text(
+        surface, layout, status(sheet, t), (PANEL_X, y), TEXT, PANEL_W, colour, bold=True
     )
-    if sheet.closing:
+    note = menu.wrap(layout, t.t("sheet.closing_note"), TEXT, PANEL_W)
+    if sheet.closing and y + 8 + len(note) * menu.line_step(TEXT) <= 404:  # clear of Close
         menu.wrapped_text(
-            surface, layout, t.t("sheet.closing_note"), (PANEL_X, y + 44), 20, PANEL_W
+            surface, layout, t.t("sheet.closing_note"), (PANEL_X, y + 8), TEXT, PANEL_W
         )

@@ -24,7 +24,7 @@ LABEL_X, LABEL_W = 16, 140
 FIELD_X, FIELD_W = 164, 620
 GAP = 8
 ROW_H = 48
-OPTION_COLUMNS = 3
+OPTION_COLUMNS = 2  # two a row: each label has room at the smallest text size
 HELP_W = 120  # the Help button at the end of the forms' row
 FORMS_SHARE = (FIELD_W - HELP_W - GAP) / FIELD_W  # of the row's width, left to the forms
 
@@ -57,7 +57,7 @@ def _typing(surface, layout, ui, t):
     start = ui.start
     hint = t.t("keyboard.hint", n=start.editing + 1)
     menu.fitted_text(
-        surface, layout, hint, (16, 64), 24, 768, theme.INK_ON_FELT_SOFT, anchor="midleft"
+        surface, layout, hint, (16, 64), theme.TEXT, 768, theme.INK_ON_FELT_SOFT, anchor="midleft"
     )
     targets = _players(surface, layout, start, t, TYPING_NAMES_Y)
     targets += keyboard.draw(surface, layout, KEYBOARD_TOP, start.shift, t)
@@ -69,7 +69,7 @@ def _typing(surface, layout, ui, t):
 def row_label(surface, layout, t, key: str, y: float) -> None:
     """A row's name on the left, shrunk to fit its column."""
     text = t.t(key)
-    size = menu.fit(layout, text, 24, LABEL_W)
+    size = menu.fit(layout, text, theme.TEXT, LABEL_W)
     draw_text(
         surface,
         layout,
@@ -140,7 +140,10 @@ def _options(surface, layout, start, form, t, y: float):
     rects = list(_row(len(form.options), y, OPTION_COLUMNS))
     values = [start.options.get(o.name, o.default) for o in form.options]
     labels = [option_label(o, v, t) for o, v in zip(form.options, values, strict=True)]
-    size = min((menu.fit(layout, label, 22, rects[0][2] - 20) for label in labels), default=22)
+    size = min(
+        (menu.fit(layout, label, theme.TEXT, rects[0][2] - 20) for label in labels),
+        default=theme.TEXT,
+    )
     targets = []
     for rect, option, value, label in zip(rects, form.options, values, labels, strict=True):
         chosen = {**start.options, option.name: _next_value(option, value)}
@@ -169,7 +172,10 @@ def _name_field(surface, layout, rect, name: str, editing: bool) -> None:
     edge, width = (theme.ACCENT, 4) if editing else (theme.BUTTON_EDGE, 1.5)
     pygame.draw.rect(surface, edge, box, layout.px(width), border_radius=radius)
     x, y, w, h = rect
-    text = draw_text(surface, layout, name, (x + 14, y + h / 2), 28, theme.INK, anchor="midleft")
+    text = draw_text(
+        surface, layout, name, (x + 14, y + h / 2), theme.TEXT, theme.INK, anchor="midleft"
+    )
+
     if editing:  # a text cursor after the last letter
         cursor_x = layout.to_logical(text.topright)[0] + 3
         top, bottom = layout.point(cursor_x, y + 10), layout.point(cursor_x, y + h - 10)
@@ -196,7 +202,7 @@ def _bottom(surface, layout, start, t):
     menu.bottom_band(surface, layout)
     y, h = menu.BUTTON_Y, menu.BUTTON_H
     targets = [
-        menu.button(surface, layout, (8, y, 150, h), t.t("button.menu"), ("overlay", "menu"))
+        menu.button(surface, layout, (8, y, 120, h), t.t("button.menu"), ("overlay", "menu"))
     ]
     if start.can_resume:
         rect = (380, y, 170, h)

@@ -1,0 +1,281 @@
+"""Every screen of the table, from real games of both forms: the start screen and
+its overlays, the draw for the deal, every phase of a deal with and without
+vulnerability, every overlay, and the marks that lie over a screen (banner,
+journal notice, storage mark, a lost device).
+
+Tests render them all (tests/ui/test_readable.py); run as a program it saves
+each one as a PNG to look at, in both languages and at both screen sizes:
+
+    .venv/bin/python -m tests.ui.gallery /tmp/screens        # every screen
+    .venv/bin/python -m tests.ui.gallery --docs              # the README's screenshots
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from device.engine.events import ClaimMade, NextDeal, Setup  # noqa: E402
+from device.engine.forms import FORMS  # noqa: E402
+from device.engine.game import Game  # noqa: E402
+from device.engine.record import play_record  # noqa: E402
+from device.ui.i18n import Catalog  # noqa: E402
+from device.ui.layout import Layout  # noqa: E402
+from device.ui.screens import render  # noqa: E402
+from device.ui.screens.base import StartState, UiState  # noqa: E402
+from device.ui.view import StoredRubberView, build_view, sheet_view  # noqa: E402
+from tests.engine.helpers import deal_cards  # noqa: E402
+
+FORM_NAMES = ("draw-and-discard", "plain")
+SIZES = ((800, 480), (1024, 600))
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+
+HISTORY = [
+    {
+        "players": ["Anna", "Ben"],
+        "winner": "Anna",
+        "totals": {"Anna": 950, "Ben": 610},
+        "games": {"Anna": 2, "Ben": 1},
+        "date": "2024-05-01",
+    },
+    {
+        "players": ["Anna", "Ben"],
+        "winner": "Ben",
+        "totals": {"Anna": 300, "Ben": 820},
+        "games": {"Anna": 0, "Ben": 2},
+        "date": "2024-05-02",
+    },
+    {
+        "players": ["Anna", "Carla"],
+        "winner": None,
+        "totals": {"Anna": 500, "Carla": 500},
+        "games": {"Anna": 1, "Carla": 1},
+        "date": "2024-05-03",
+        "stopped": True,
+    },
+]
+
+
+def deal(number: int, contract: str, tricks=None, claim=None, calls=None) -> dict:
+    """Deal `number` (Ben deals first: Anna speaks first in odd deals, Ben in even) with
+    the first speaker declaring `contract` and taking `tricks`, or claiming `claim`."""
+    if contract == "pass":
+        return {"calls": ["P", "P"]}
+    bid = contract.rstrip("X")
+    declarer = 0 if number % 2 else 1
+    record = {"calls": calls or ([bid, "X", "P"] if contract.endswith("X") else [bid, "P"])}
+    trump = None if bid.endswith("NT") else bid[1]
+    if tricks is not None:
+        record["cards"] = deal_cards(declarer, tricks, trump)
+    if claim is not None:
+        record["cards"] = deal_cards(declarer, 9, trump)[:4]
+        record["claim"] = {"by": ("Anna", "Ben")[declarer], "tricks": claim, "accepted": True}
+    return record
+
+
+def game(form: str, *deals: dict) -> Game:
+    record = {"game": form, "players": ["Anna", "Ben"], "first_dealer": "Ben"}
+    return play_record({**record, "deals": list(deals)})
+
+
+def next_deal(played: Game) -> Game:
+    played.apply(NextDeal())
+    return played
+
+
+# Anna has a game (deal 1): she is vulnerable from deal 2 on.
+ANNA_GAME = deal(1, "4S", 10)
+BOTH_GAMES = (ANNA_GAME, deal(2, "4H", 10))
+
+
+def game_screens(form: str) -> list[tuple[str, object, UiState]]:
+    """(name, view, ui) of every screen of a rubber of `form`."""
+    f = "dd" if form == "draw-and-discard" else form
+    screens = []
+    if form == "draw-and-discard":
+        drawing = build_view(Game(Setup(form, ("Anna", "Ben"), 1)))
+        later = build_view(next_deal(game(form, ANNA_GAME)))
+        screens += [
+            (f"{f}-draw", drawing, UiState()),
+            (f"{f}-draw-vulnerable", later, UiState()),
+            (
+                f"{f}-draw-banner",
+                drawing,
+                UiState(banner="it is Anna's turn to draw", banner_error=True),
+            ),
+            (f"{f}-menu-draw", drawing, UiState(overlay="menu")),
+            (f"{f}-end-draw", drawing, UiState(overlay="end-draw")),
+            (
+                f"{f}-end-draw-over",
+                build_view(game(form, {"calls": []})),
+                UiState(overlay="end-draw"),
+            ),
+        ]
+    late = ["1H", "1S", "X", "XX", "2C", "2S", "3C", "X", "3H", "3S", "4C", "4S", "5C"]
+    mid = game(form, deal(1, "2H", calls=["2H", "P"]) | {"cards": deal_cards(0, 9, "H")[:11]})
+    claiming = game(form, {"calls": ["2H", "P"], "cards": deal_cards(0, 9, "H")[:12]})
+    claiming.apply(ClaimMade(5, 0))
+    screens += [
+        (f"{f}-auction", build_view(game(form, {"calls": ["1H"]})), UiState()),
+        (f"{f}-auction-late", build_view(game(form, {"calls": late})), UiState()),
+        (f"{f}-auction-vulnerable", build_view(game(form, ANNA_GAME, {"calls": []})), UiState()),
+        (f"{f}-auction-both", build_view(game(form, *BOTH_GAMES, {"calls": ["1C"]})), UiState()),
+        (f"{f}-play", build_view(mid), UiState(devices={"scanner": "lost"})),
+        (f"{f}-play-start", build_view(game(form, {"calls": ["3NT", "P"]})), UiState()),
+        (f"{f}-play-claim", build_view(claiming), UiState()),
+        (f"{f}-last-trick", build_view(mid), UiState(overlay="last-trick")),
+        (f"{f}-picker", build_view(mid), UiState(overlay="picker")),
+        (f"{f}-claim", build_view(mid), UiState(overlay="claim")),
+        (f"{f}-result-made", build_view(game(form, deal(1, "4S", 11))), UiState()),
+        (f"{f}-result-down", build_view(game(form, deal(1, "3NTX", 8))), UiState()),
+        (f"{f}-result-game", build_view(game(form, ANNA_GAME)), UiState()),
+        (f"{f}-result-thrown-in", build_view(game(form, deal(1, "pass"))), UiState()),
+        (f"{f}-result-claim", build_view(game(form, deal(1, "2H", claim=7))), UiState()),
+        (f"{f}-sheet", build_view(game(form, *BOTH_GAMES)), UiState(overlay="sheet")),
+        (f"{f}-sheet-long", build_view(long_game(form)), UiState(overlay="sheet")),
+        (f"{f}-finished", build_view(finished_game(form)), UiState()),
+        (f"{f}-menu", build_view(mid), UiState(overlay="menu")),
+        (
+            f"{f}-settings",
+            build_view(mid),
+            UiState(overlay="settings", devices={"scanner": "lost"}),
+        ),
+        (f"{f}-history", build_view(mid), UiState(overlay="history", history=HISTORY)),
+        (f"{f}-help", build_view(mid), UiState(overlay="help", help_back="menu")),
+        (f"{f}-help-2", build_view(mid), UiState(overlay="help", help_page=1)),
+        (f"{f}-confirm-quit", build_view(mid), UiState(overlay="confirm-quit")),
+        (f"{f}-confirm-leave", build_view(mid), UiState(overlay="confirm-leave")),
+        (f"{f}-history-sheet", build_view(mid), stored_ui(form)),
+    ]
+    return screens
+
+
+def stored_ui(form: str) -> UiState:
+    """The history with a finished rubber opened to its score sheet."""
+    played = finished_game(form)
+    fields = {"rubber": 1, "date": "2024-05-01", "stopped": False, "winner": "Anna"}
+    fields |= {"sheet": sheet_view(played), "kept": 30, "stored": 30, "problem": None}
+    names = StoredRubberView.__dataclass_fields__
+    stored = StoredRubberView(**{k: v for k, v in fields.items() if k in names})
+    return UiState(overlay="history-sheet", history=HISTORY, stored=stored)
+
+
+def long_game(form: str) -> Game:
+    """Every deal goes down 13: long columns above the line, then part-scores."""
+    deals = [deal(i + 1, "7NT", 0) for i in range(20)]
+    deals += [deal(21 + i, c, 8) for i, c in enumerate(("1C", "1D", "1H", "1S"))]
+    return game(form, *deals)
+
+
+def finished_game(form: str) -> Game:
+    return game(form, deal(1, "4S", 10), deal(2, "2H", 8), deal(3, "3NT", 10))
+
+
+def start_screens() -> list[tuple[str, object, UiState]]:
+    forms = [(form.name, form.title) for form in FORMS]
+
+    def start(overlay=None, **fields) -> UiState:
+        return UiState(start=StartState(**fields), forms=forms, overlay=overlay)
+
+    drawn_none = start(first_dealer=None, drawn=[None, None])
+    drawn_one = start(drawn=["SK", None])
+    decided = start(drawn=["SK", "HQ"], first_dealer=0)
+    scanner = start(drawn=[None, None])
+    scanner.scanner = True
+    return [
+        ("start", None, start(can_resume=True)),
+        ("start-plain", None, start(form="plain", first_dealer=0)),
+        ("start-typing", None, start(editing=1)),
+        ("help-start", None, start("help")),
+        ("cut", None, drawn_none),
+        ("cut-one", None, drawn_one),
+        ("cut-scanner", None, scanner),
+        ("cut-decided", None, decided),
+        ("menu-start", None, start("menu")),
+        ("settings-start", None, start("settings")),
+        ("history-empty", None, start("history")),
+        ("sheet-blank", None, start("sheet")),
+        ("pairing", None, UiState(pairing=("SQ", 12, 52))),
+    ]
+
+
+class _Notice:
+    """A journal notice as device/store/salvage.py makes them: its text in the catalogue."""
+
+    def text(self, t) -> str:
+        return t.t("journal.salvaged", file="journal.sqlite3.damaged-1", kept="x", lost="y")
+
+
+def marked_screens() -> list[tuple[str, object, UiState]]:
+    """The marks that lie over a screen: a refusal, the journal's notice, the storage mark."""
+    view = build_view(game("plain", {"calls": ["1H"]}))
+    return [
+        ("banner-refusal", view, UiState(banner="1C is not higher than 1H", banner_error=True)),
+        ("notice", view, UiState(journal_notice=_Notice())),
+        ("storage", view, UiState(storage="full")),
+        ("memory-only", None, UiState(start=StartState(), memory_only="missing")),
+    ]
+
+
+def every_screen() -> list[tuple[str, object, UiState]]:
+    screens = start_screens()
+    for form in FORM_NAMES:
+        screens += game_screens(form)
+    return screens + marked_screens()
+
+
+def draw(view, ui: UiState, lang: str, size=(800, 480), layout=None, catalog=None):
+    """(surface, targets) of one screen; banners are translated as the app does."""
+    surface = pygame.Surface(size)
+    t = catalog or Catalog(lang)
+    ui = dataclasses.replace(ui, lang=lang)
+    if ui.banner and ui.banner_error:
+        ui.banner = t.error(ui.banner)
+    targets = render(surface, layout or Layout(size), view, ui, t)
+    return surface, targets
+
+
+README = {  # file in docs/screens -> (screen, language, size)
+    "auction-en-800x480.png": ("dd-auction-vulnerable", "en", (800, 480)),
+    "play-en-800x480.png": ("plain-play", "en", (800, 480)),
+    "sheet-en-800x480.png": ("plain-sheet", "en", (800, 480)),
+    "result-nl-800x480.png": ("plain-result-made", "nl", (800, 480)),
+    "start-en-800x480.png": ("start", "en", (800, 480)),
+    "play-nl-1920x1080.png": ("plain-play", "nl", (1920, 1080)),
+    "sheet-nl-1920x1080.png": ("plain-sheet", "nl", (1920, 1080)),
+}
+
+
+def save(folder: Path, docs: bool) -> int:
+    pygame.init()
+    screens = {name: (view, ui) for name, view, ui in every_screen()}
+    if docs:
+        jobs = [
+            (DOCS / file, *screens[name], lang, size) for file, (name, lang, size) in README.items()
+        ]
+    else:
+        jobs = [
+            (folder / f"{name}-{lang}-{w}x{h}.png", view, ui, lang, (w, h))
+            for name, (view, ui) in screens.items()
+            for lang in ("en", "nl")
+            for w, h in SIZES
+        ]
+    for path, view, ui, lang, size in jobs:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        surface, _ = draw(view, ui, lang, size)
+        pygame.image.save(surface, str(path))
+    return len(jobs)
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    docs = "--docs" in args
+    folder = Path(next((a for a in args if a != "--docs"), "screens"))
+    print(f"{save(folder, docs)} screens saved to {DOCS if docs else folder}")
