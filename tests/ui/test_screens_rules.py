@@ -188,11 +188,13 @@ def claimed_app(honours=True):
     [
         (
             "en",
-            "Anna cannot have held 5 trump honours: Ben played SK: choose who held honours, or None",
+            "Anna cannot have held 5 trump honours: Ben played SK: "
+            "choose who held honours, or None",
         ),
         (
             "nl",
-            "Anna kan geen 5 troefhonneurs gehad hebben: Ben speelde SK: kies wie honneurs had, of Geen",
+            "Anna kan geen 5 troefhonneurs gehad hebben: Ben speelde SK: "
+            "kies wie honneurs had, of Geen",
         ),
     ],
 )
