@@ -157,9 +157,6 @@ class Journal:
         self.path = Path(path)
         self.clock = clock
         self.db: sqlite3.Connection | None = None
-        found = header_version(self.path)
-        if found is not None and found > VERSION:
-            raise JournalNewer(found)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             _refuse_newer(self.path)  # before WAL mode rewrites the header of a newer one
@@ -318,20 +315,6 @@ class Journal:
         except sqlite3.Error:
             pass  # a damaged page: what was read before it
         return results
-
-
-def header_version(path: Path) -> int | None:
-    """The schema version in a journal file's header (SQLite's user_version, bytes
-    60-63), read without SQLite: a newer journal is told before SQLite opens it (and
-    its WAL files), so that it is left exactly as it is. None: not an SQLite file."""
-    try:
-        with open(path, "rb") as file:
-            header = file.read(100)
-    except OSError:
-        return None
-    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
-        return None
-    return int.from_bytes(header[60:64], "big", signed=True)
 
 
 def text_or_bytes(value: bytes) -> str | bytes:
