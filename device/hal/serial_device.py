@@ -58,7 +58,7 @@ class SerialDevice:
         self._last: dict[tuple[str, int], tuple[int, bool]] = {
             s: (seq, True) for s, seq in (applied or {}).items()
         }
-        self._before: dict = {}  # session -> its _last and _last_frame before the latest input
+        self._before: dict = {}  # session -> _last, _last_frame, _since_hello before its input
         self._port = None
         self._write_lock = threading.Lock()
         self._seq = 0
@@ -106,7 +106,8 @@ class SerialDevice:
         if done.session is None or done.seq is None:
             return
         if self._last.get(done.session) == (done.seq, False):
-            last, frame = self._before.pop(done.session, (None, None))
+            last, frame, since = self._before.pop(done.session, (None, None, self._since_hello))
+            self._since_hello = since
             for table, value in ((self._last, last), (self._last_frame, frame)):
                 if value is None:
                     table.pop(done.session, None)
@@ -235,7 +236,11 @@ class SerialDevice:
                 self._send(p.ACK, bytes([frame.seq]))
             return
         # What forget() puts back when the table cannot store this input.
-        self._before[session] = (self._last.get(session), self._last_frame.get(session))
+        self._before[session] = (
+            self._last.get(session),
+            self._last_frame.get(session),
+            self._since_hello,
+        )
         self._last[session] = (frame.seq, False)
         self._last_frame[session] = (frame.type, frame.payload)
         self._since_hello = True
