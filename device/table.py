@@ -11,15 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .engine.calls import Call
 from .engine.errors import RuleError
 from .engine.events import (
     CallMade,
     CardPlayed,
+    CardShown,
     ClaimAnswered,
     ClaimMade,
     DrawPhaseEnded,
     DrawTurnEnded,
+    DummyDone,
     Event,
     HonoursGiven,
     NextDeal,
@@ -186,10 +187,13 @@ class Table:
         self._finished = finished
 
     def _event(self, item: Input) -> Event | None:
+        """The engine input a device input makes in this phase, as the form routes it
+        (a card scanned while the dummy is laid out is shown, not played)."""
+        form, phase = self.game.form, self.game.phase
         if item.kind == CARD:
-            return CardPlayed(self._card(item))
+            return form.input_for(phase, "card", self._card(item))
         if item.kind == CALL:
-            return CallMade(Call.parse(item.value))
+            return form.input_for(phase, "call", form.parse_call(item.value))
         if item.kind == KEY:
             return self._key(item.value.upper())
         raise RuleError(f"{item.kind} is not an input for the table")
@@ -207,13 +211,10 @@ class Table:
         if key == "UNDO":
             return Undone()
         if key == "OK":
-            if phase == "draw":
-                return DrawTurnEnded()
-            if phase == "deal-end":
-                return NextDeal()
-            if phase == "finished":
-                return NextDeal()  # the engine says the rubber (or Chicago) is over
-            raise RuleError(f"OK is not used in the {phase}")
+            event = self.game.form.input_for(phase, "OK")
+            if event is None:
+                raise RuleError(f"OK is not used in the {phase}")
+            return event
         if key == "MENU":
             # Opens the menu, in every phase: a stray MENU never ends the draw phase;
             # the menu's "End the draw phase" does, after a confirmation on the screen.
@@ -249,6 +250,10 @@ def undone_text(game: Game) -> str:
     name = game.name(getattr(event, "seat", None))
     if isinstance(event, CardPlayed):
         return f"Undone: {name}'s {event.card}"
+    if isinstance(event, CardShown):
+        return f"Undone: the dummy's {event.card}"
+    if isinstance(event, DummyDone):
+        return "Undone: the end of the dummy's layout"
     if isinstance(event, CallMade):
         if str(event.call) == "P":
             return f"Undone: {name}'s pass"

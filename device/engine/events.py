@@ -84,6 +84,23 @@ class CardPlayed(Event):
 
 
 @dataclass(frozen=True)
+class CardShown(Event):
+    """A card laid face up in a hand before it is played (a dummy laid out, a card
+    turned up). `hand` None: the hand the form shows cards of now (the dummy)."""
+
+    card: Card
+    hand: int | None = None
+    kind = "shown"
+
+
+@dataclass(frozen=True)
+class DummyDone(Event):
+    """OK while the dummy is laid out: play on; the cards not scanned stay unknown."""
+
+    kind = "dummy-done"
+
+
+@dataclass(frozen=True)
 class ClaimMade(Event):
     """A claim of `tricks` of the remaining tricks; a concession claims 0."""
 
@@ -129,6 +146,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         DrawPhaseEnded,
         CallMade,
         CardPlayed,
+        CardShown,
+        DummyDone,
         ClaimMade,
         ClaimAnswered,
         HonoursGiven,
@@ -146,6 +165,6 @@ def event_from_dict(data: dict, deck: str = "standard") -> Event:
     values = {k: v for k, v in data.items() if k != "type"}
     if cls is CallMade:
         values["call"] = Call.parse(values["call"])
-    elif cls is CardPlayed:
+    elif cls in (CardPlayed, CardShown):
         values["card"] = DECKS[deck].parse(values["card"])
     return cls(**values)

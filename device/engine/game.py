@@ -15,14 +15,17 @@ from typing import Any
 
 from .auction import Auction
 from .calls import Contract, Strain
+from .cards import Card
 from .errors import PlayError, RuleError, SetupError
 from .events import (
     CallMade,
     CardPlayed,
+    CardShown,
     ClaimAnswered,
     ClaimMade,
     DrawPhaseEnded,
     DrawTurnEnded,
+    DummyDone,
     Event,
     HonoursGiven,
     NextDeal,
@@ -31,7 +34,7 @@ from .events import (
 )
 from .forms import GameForm, find_form
 from .honours import refusal as honours_refusal
-from .play import TRICKS, Play, Revoke, revoke_moves
+from .play import Play, Revoke, revoke_moves
 from .scoring import DealOutcome, honours_in_hand
 
 
@@ -47,7 +50,7 @@ class Deal:
     def __init__(self, number: int, dealer: int, phase: str, sheet_before):
         self.number = number  # 1-based, thrown-in deals included
         self.dealer = dealer
-        self.phase = phase  # "draw", "auction", "play" or "deal-end"
+        self.phase = phase  # one of the form's phases: "draw", "auction", "play", "dummy", ...
         self.sheet_before = sheet_before
         self.draw_turns = 0  # draw turns done, both players together
         self.drawer: int | None = None
@@ -64,10 +67,28 @@ class Deal:
         self.honours: tuple[int, int] = (0, 0)  # points per side
         self.honours_from: str | None = None  # "cards" or "players"
         self.outcome: DealOutcome | None = None
+        self.dummy: int | None = None  # the dummy's hand, once play starts (forms with one)
+        self.dummy_done = False  # the dummy phase is over (all shown, or OK)
 
     @property
     def thrown_in(self) -> bool:
         return self.auction is not None and self.auction.thrown_in
+
+    @property
+    def shown(self) -> dict[int, tuple[Card, ...]]:
+        """Each hand with cards shown face up and not yet played: hand -> those cards."""
+        if self.play is None:
+            return {}
+        return {h: cards for h in sorted(self.play.seen) if (cards := self.play.shown(h))}
+
+    def snapshot(self) -> tuple:
+        """Every attribute of the deal as plain values (the sheet before it aside):
+        a field added to a deal is compared, undone and replayed without listing it."""
+        return tuple(
+            (name, _plain(value))
+            for name, value in sorted(vars(self).items())
+            if name != "sheet_before"
+        )
 
 
 class Game:
@@ -96,7 +117,7 @@ class Game:
 
     @property
     def phase(self) -> str:
-        """draw, auction, play, deal-end or finished."""
+        """The deal's phase (draw, auction, play, dummy, deal-end), or finished."""
         if self.sheet.finished and self.deal.phase == "deal-end":
             return "finished"
         return self.deal.phase
@@ -109,11 +130,36 @@ class Game:
             return deal.drawer
         if deal.phase == "auction":
             return deal.auction.turn
-        if deal.phase == "play":
+        if deal.phase in ("play", "dummy"):
             if deal.claim is not None:
                 return self._answerer(deal.claim.seat)
             return self.form.controller(deal.play.to_play, self._declarer_hand)
         return None
+
+    @property
+    def hand(self) -> int | None:
+        """The hand whose input the game waits for: the hand to play (the dummy's,
+        while it is laid out), the seat to call or draw, a claim's answerer; None
+        when nobody is to act."""
+        deal = self.deal
+        if deal.phase in ("play", "dummy") and deal.claim is None:
+            return deal.play.to_play
+        return self.turn
+
+    @property
+    def hand_seat(self) -> str | None:
+        """The compass seat (N, E, S, W) of `hand`."""
+        hand = self.hand
+        return None if hand is None else self.form.seat_names()[hand]
+
+    def exposed(self, hand: int) -> tuple[Card, ...]:
+        """The cards shown face up in `hand` in this deal and not yet played."""
+        return self.deal.shown.get(hand, ())
+
+    def vulnerable(self, deal: Deal | None = None) -> tuple[int, ...]:
+        """The sides vulnerable on `deal` (by default the current one), as it was dealt."""
+        flags = self.form.vulnerable(deal or self.deal)
+        return tuple(side for side, flag in enumerate(flags) if flag)
 
     def name(self, seat: int | None) -> str | None:
         return None if seat is None else self.players[seat]
@@ -136,7 +182,7 @@ class Game:
         return (
             self.phase,
             self.turn,
-            tuple(_deal_snapshot(d) for d in self.deals),
+            tuple(d.snapshot() for d in self.deals),
             self.sheet.lines,
             self.sheet.deals,
             self.sheet.finished,
@@ -195,7 +241,16 @@ class Game:
         handler = _HANDLERS.get(type(event))
         if handler is None:
             raise RuleError(f"{type(event).__name__} is not an input")
+        phase = self.phase
+        if not self.form.accepts(phase, event):
+            if phase == "finished":
+                raise RuleError(self._over)
+            raise RuleError(self.form.refusal(phase, event))
         return handler(self, event)
+
+    @property
+    def _over(self) -> str:
+        return f"the {'Chicago' if self.form.scoring == 'chicago' else 'rubber'} is over"
 
     def _draw_turn(self, event: DrawTurnEnded) -> Event:
         deal = self._need_phase("draw", "draw turns are over")
@@ -235,14 +290,38 @@ class Game:
         deal.play.play(event.card)
         if deal.play.finished:
             self._end_play(deal)
+        elif deal.dummy is not None and not deal.dummy_done and len(deal.play.played) == 1:
+            deal.phase = "dummy"  # the opening lead is down: the dummy is laid out
         return CardPlayed(event.card, seat)
+
+    def _shown(self, event: CardShown) -> Event:
+        deal = self._need_phase("dummy", "no card can be shown now")
+        hand = deal.dummy if event.hand is None else event.hand
+        if not isinstance(hand, int) or not 0 <= hand < deal.play.hands:
+            raise PlayError(f"there is no hand {hand}")
+        if hand != deal.dummy:
+            raise PlayError(f"the dummy's cards are laid out now, not {deal.play.names[hand]}'s")
+        if event.card not in self.form.deck:
+            raise PlayError(f"{event.card} is not a card of the {self.form.deck.name} deck")
+        deal.play.show(hand, event.card)
+        if hand in deal.play.known:  # all its cards are known: play on
+            self._dummy_down(deal)
+        return CardShown(event.card, hand)
+
+    def _dummy_done(self, event: DummyDone) -> Event:
+        self._dummy_down(self._need_phase("dummy", "the dummy is not being laid out"))
+        return DummyDone()
+
+    def _dummy_down(self, deal: Deal) -> None:
+        deal.dummy_done = True
+        deal.phase = "play"
 
     def _claim(self, event: ClaimMade) -> Event:
         deal = self._need_phase("play", "a claim is made during play")
         if deal.claim is not None:
             raise PlayError(f"first answer {self.players[deal.claim.seat]}'s claim")
         seat = deal.declarer if event.seat is None else self._check_seat(event.seat)
-        remaining = TRICKS - len(deal.play.tricks)
+        remaining = self.form.tricks - len(deal.play.tricks)
         if not isinstance(event.tricks, int) or not 0 <= event.tricks <= remaining:
             raise PlayError(f"a claim is for 0 to {remaining} tricks, not {event.tricks}")
         deal.claim = Claim(seat, event.tricks)
@@ -296,9 +375,7 @@ class Game:
     def _next_deal(self, event: NextDeal) -> Event:
         deal = self._need_phase("deal-end", "the deal is not over")
         if self.sheet.finished:
-            raise RuleError(
-                f"the {'Chicago' if self.form.scoring == 'chicago' else 'rubber'} is over"
-            )
+            raise RuleError(self._over)
         self._checkpoints.append((len(self.inputs) + 1, len(self.deals), self.sheet))
         self._start_deal(self.form.next_dealer(deal.dealer, deal.thrown_in))
         return NextDeal()
@@ -341,13 +418,15 @@ class Game:
             self.form.opening_leader(hand),
             trump,
             self.form.hand_names(self.players),
+            tricks=self.form.tricks,
         )
+        deal.dummy = self.form.dummy_hand(hand)
 
     def _end_play(self, deal: Deal) -> None:
         play = deal.play
         won_by_trick = [play.sides[t.winner] for t in play.tricks]
         if deal.claimed is not None:
-            remaining = TRICKS - len(play.tricks)
+            remaining = self.form.tricks - len(play.tricks)
             side = self.form.side(deal.claimed.seat)
             won_by_trick += [side] * deal.claimed.tricks
             won_by_trick += [1 - side] * (remaining - deal.claimed.tricks)
@@ -355,7 +434,7 @@ class Game:
         deal.transfers = tuple(revoke_moves(play, won_by_trick))
         gain = sum(moved if play.sides[r.hand] != side else -moved for r, moved in deal.transfers)
         deal.won = won_by_trick.count(side)
-        deal.tricks = max(0, min(TRICKS, deal.won + gain))
+        deal.tricks = max(0, min(self.form.tricks, deal.won + gain))
         self._end_deal(deal)
 
     def _end_deal(self, deal: Deal) -> None:
@@ -402,9 +481,7 @@ class Game:
 
     def _need_phase(self, phase: str, refusal: str) -> Deal:
         if self.phase == "finished" and phase != "deal-end":
-            raise RuleError(
-                f"the {'Chicago' if self.form.scoring == 'chicago' else 'rubber'} is over"
-            )
+            raise RuleError(self._over)
         if self.deal.phase != phase:
             raise RuleError(refusal)
         return self.deal
@@ -427,6 +504,8 @@ _HANDLERS = {
     DrawPhaseEnded: Game._draw_end,
     CallMade: Game._call,
     CardPlayed: Game._card,
+    CardShown: Game._shown,
+    DummyDone: Game._dummy_done,
     ClaimMade: Game._claim,
     ClaimAnswered: Game._claim_answer,
     HonoursGiven: Game._honours,
@@ -434,25 +513,19 @@ _HANDLERS = {
 }
 
 
-def _deal_snapshot(deal: Deal) -> tuple:
-    play = deal.play
-    return (
-        deal.number,
-        deal.dealer,
-        deal.phase,
-        deal.draw_turns,
-        deal.drawer,
-        tuple(deal.auction.calls) if deal.auction else None,
-        deal.contract,
-        deal.declarer,
-        (tuple(play.tricks), tuple(play.current), tuple(play.revokes)) if play else None,
-        deal.claim,
-        deal.claimed,
-        tuple(deal.disputed),
-        deal.tricks,
-        deal.honours,
-        deal.honours_from,
-    )
+def _plain(value: Any) -> Any:
+    """A deal's attribute as a plain, comparable value."""
+    if isinstance(value, Auction):
+        return ("auction", tuple(value.calls))
+    if isinstance(value, Play):
+        return ("play", _plain(vars(value)))
+    if isinstance(value, dict):
+        return tuple(sorted(((repr(k), _plain(v)) for k, v in value.items()), key=lambda kv: kv[0]))
+    if isinstance(value, list | tuple):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, set | frozenset):
+        return tuple(sorted(repr(v) for v in value))
+    return value
 
 
 def _or(values) -> str:

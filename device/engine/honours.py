@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .calls import Strain
 from .cards import Card, Deck
-from .play import TRICKS, Play
+from .play import Play
 
 _TRUMP_HONOURS = (14, 13, 12, 11, 10)  # A K Q J 10
 
@@ -59,7 +59,7 @@ def _hand_refusal(play: Play, hand: int, cards: tuple[Card, ...], need: int) -> 
             for other, played in sorted(elsewhere.items())
         )
     own = sum(1 for card in play.by_hand[hand] if card in cards)
-    left = TRICKS - len(play.by_hand[hand])
+    left = play.total - len(play.by_hand[hand])
     if need - own > left:
         return f"{need - own} more would be needed in the {left} cards still in that hand"
     return None

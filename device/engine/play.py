@@ -53,7 +53,10 @@ class Play:
 
     sides: the side (0 or 1) of each hand, clockwise.
     names: how to name each hand in a message.
-    known: the cards of each hand the device has seen, where it has.
+    known: the whole hand (all its cards) of each hand the device knows.
+    tricks: the tricks of a deal, which is also the cards of each hand.
+    Cards shown face up (`show`) are known one by one; once all of a hand's
+    cards are known, it is in `known` and follow suit is checked for it.
     """
 
     def __init__(
@@ -63,12 +66,15 @@ class Play:
         trump: Suit | None,
         names: tuple[str, ...],
         known: dict[int, frozenset[Card]] | None = None,
+        tricks: int = TRICKS,
     ):
         self.sides = sides
         self.hands = len(sides)
         self.trump = trump
         self.names = names
         self.known = dict(known or {})
+        self.total = tricks
+        self.seen: dict[int, list[Card]] = {}  # hand -> cards shown face up, in order
         self.tricks: list[Trick] = []
         self.leader = leader
         self.current: list[Card] = []
@@ -86,7 +92,11 @@ class Play:
 
     @property
     def finished(self) -> bool:
-        return len(self.tricks) == TRICKS
+        return len(self.tricks) == self.total
+
+    def shown(self, hand: int) -> tuple[Card, ...]:
+        """The cards shown face up in `hand` and not played yet."""
+        return tuple(c for c in self.seen.get(hand, ()) if c not in self.played)
 
     @property
     def trick_number(self) -> int:
@@ -102,7 +112,7 @@ class Play:
     def why_not(self, card: Card) -> str | None:
         """The reason a card cannot be played now, or None."""
         if self.finished:
-            return "all 13 tricks have been played"
+            return f"all {self.total} tricks have been played"
         if card in self.played:
             return f"{card} was already played"
         hand = self.to_play
@@ -118,7 +128,38 @@ class Play:
         for other, held in self.known.items():
             if other != hand and card in held:
                 return f"{card} is in {self.names[other]}'s hand"
+        for other, seen in self.seen.items():
+            if other != hand and card in seen:
+                return f"{card} is in {self.names[other]}'s hand"
         return None
+
+    def why_not_shown(self, hand: int, card: Card) -> str | None:
+        """The reason a card cannot be shown face up in `hand` now, or None."""
+        if card in self.played:
+            return f"{card} was already played"
+        for other, seen in self.seen.items():
+            if card in seen:
+                if other == hand:
+                    return f"{card} is already shown"
+                return f"{card} is in {self.names[other]}'s hand"
+        if hand in self.known:
+            return f"every card of {self.names[hand]}'s hand is known"
+        return None
+
+    def show(self, hand: int, card: Card) -> None:
+        """A card of `hand` laid face up; the hand is known once all its cards are."""
+        reason = self.why_not_shown(hand, card)
+        if reason is not None:
+            raise PlayError(reason)
+        seen = self.seen.setdefault(hand, [])
+        seen.append(card)
+        cards = set(seen) | set(self.by_hand[hand])
+        if len(cards) == self.total:
+            self.known[hand] = frozenset(cards)
+
+    def unseen(self, hand: int) -> int:
+        """How many of `hand`'s unplayed cards are not shown."""
+        return self.total - len(self.by_hand[hand]) - len(self.shown(hand))
 
     # -- changes -------------------------------------------------------
     def play(self, card: Card) -> Trick | None:
@@ -169,14 +210,14 @@ def revoke_transfer(play: Play, won_by_trick: list[int]) -> list[int]:
 
 def revoke_moves(play: Play, won_by_trick: list[int]) -> list[tuple[Revoke, int]]:
     """Each proved revoke with the tricks it moves from the offender's side to the
-    other (0 for a second revoke in the same suit, or one in trick 12 or 13)."""
+    other (0 for a second revoke in the same suit, or one in the last two tricks)."""
     moves = []
     seen: set[tuple[int, Suit]] = set()
     for revoke in play.revokes:
         key = (revoke.hand, revoke.suit)
         first_in_suit = key not in seen
         seen.add(key)
-        if not first_in_suit or revoke.trick >= TRICKS - 2:  # trick 12 (index 11) or 13
+        if not first_in_suit or revoke.trick >= play.total - 2:  # trick 12 (index 11) or 13
             moves.append((revoke, 0))
             continue
         side = play.sides[revoke.hand]

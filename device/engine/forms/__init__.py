@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from ..errors import SetupError
 from .base import GameForm, Option
+from .bridge import Chicago, RubberBridge
 from .honeymoon import DrawAndDiscard, Plain
 
-FORMS: tuple[GameForm, ...] = (DrawAndDiscard(), Plain())
+FORMS: tuple[GameForm, ...] = (DrawAndDiscard(), Plain(), Chicago(), RubberBridge())
 DEFAULT = FORMS[0].name
 
 

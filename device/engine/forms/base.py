@@ -11,8 +11,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..auction import AuctionRules
-from ..cards import STANDARD, Deck
+from ..calls import ALL_CALLS, Call
+from ..cards import STANDARD, Card, Deck
 from ..errors import SetupError
+from ..events import (
+    CallMade,
+    CardPlayed,
+    CardShown,
+    ClaimAnswered,
+    ClaimMade,
+    DrawPhaseEnded,
+    DrawTurnEnded,
+    DummyDone,
+    Event,
+    HonoursGiven,
+    NextDeal,
+)
 from ..scoring import ChicagoSheet, RubberSheet
 
 if TYPE_CHECKING:
@@ -57,20 +71,113 @@ SWITCHED_VULNERABILITY = Option(
 )
 
 
+# The inputs each phase takes (Undone is taken in every phase). A form with a
+# phase of its own adds it to a copy of this mapping.
+PHASE_INPUTS: dict[str, frozenset[type[Event]]] = {
+    "draw": frozenset({DrawTurnEnded, DrawPhaseEnded}),
+    "auction": frozenset({CallMade}),
+    "play": frozenset({CardPlayed, ClaimMade, ClaimAnswered}),
+    "dummy": frozenset({CardShown, DummyDone}),
+    "deal-end": frozenset({HonoursGiven, NextDeal}),
+    "finished": frozenset({HonoursGiven, NextDeal}),
+}
+
+# What a key, a scanned card or a pressed call means in each phase: the input
+# made of it. A phase not listed for OK does not use OK; a card is played and a
+# call is made unless the phase says otherwise.
+KEY_INPUTS: dict[str, dict[str, type[Event]]] = {
+    "OK": {
+        "draw": DrawTurnEnded,
+        "dummy": DummyDone,
+        "deal-end": NextDeal,
+        "finished": NextDeal,  # the engine says the rubber (or Chicago) is over
+    },
+    "card": {"dummy": CardShown},
+}
+
+# Why an input is refused in a phase that does not take it: (input, phase) first,
+# then (input, None); the words are for the table.
+REFUSALS: dict[tuple[type[Event], str | None], str] = {
+    (DrawTurnEnded, None): "draw turns are over",
+    (DrawPhaseEnded, None): "draw turns are over",
+    (CallMade, "draw"): "the auction starts when the draw phase is over",
+    (CallMade, None): "the auction is over",
+    (CardPlayed, "dummy"): "the dummy's cards are being laid out",
+    (CardPlayed, None): "no card can be played now",
+    (CardShown, None): "no card can be shown now",
+    (DummyDone, None): "the dummy is not being laid out",
+    (ClaimMade, "dummy"): "a claim is made once the dummy is down",
+    (ClaimMade, None): "a claim is made during play",
+    (ClaimAnswered, None): "there is no claim to answer",
+    (HonoursGiven, None): "honours are given when play has ended",
+    (NextDeal, None): "the deal is not over",
+}
+
+SEATS = "NESW"  # compass seats, clockwise from North
+
+
 class GameForm:
-    """The default hooks: two players, no draw phase, rubber scoring."""
+    """The default hooks: two players, no draw phase, rubber scoring.
+
+    Data a form may set: `name`, `aliases`, `title`, `players` (how many, seated
+    clockwise), `deck` (parses and prints its cards), `calls` (every call of its
+    bidding box), `tricks` (a deal's tricks; `book` is always tricks - 7),
+    `draw_turns` (turns each in a draw phase; 0: none), `scoring` ("rubber" or
+    "chicago"), `options`, `phase_inputs` and `key_inputs` (see PHASE_INPUTS and
+    KEY_INPUTS). Each method below is a hook: override it to change one rule.
+    """
 
     name = ""
     aliases: tuple[str, ...] = ()
     title = ""
     players = 2
     deck: Deck = STANDARD
+    calls: tuple[Call, ...] = tuple(ALL_CALLS)
+    tricks = 13
     draw_turns = 0  # turns each in a draw phase; 0 means none
     scoring = "rubber"
     options: tuple[Option, ...] = (HONOURS, SINGLE_GAME, AUCTION_END, DEALER_BIDS_FIRST)
+    phase_inputs: dict[str, frozenset[type[Event]]] = PHASE_INPUTS
+    key_inputs: dict[str, dict[str, type[Event]]] = KEY_INPUTS
+    refusals: dict[tuple[type[Event], str | None], str] = REFUSALS
 
     def __repr__(self) -> str:
         return f"<form {self.name}>"
+
+    @property
+    def book(self) -> int:
+        """The tricks a contract's level counts above: 6 in bridge."""
+        return self.tricks - 7
+
+    # -- deck and calls --------------------------------------------------
+    def parse_call(self, text: str) -> Call:
+        """A call of this form's bidding box from its text ("1S", "3N", "P", "XX")."""
+        return Call.parse(text)
+
+    def parse_card(self, text: str) -> Card:
+        """A card of this form's deck from its text."""
+        return self.deck.parse(text)
+
+    # -- phases and their inputs ------------------------------------------
+    def accepts(self, phase: str, event: Event) -> bool:
+        """Whether `phase` takes this input at all (the rules then check it)."""
+        return type(event) in self.phase_inputs.get(phase, frozenset())
+
+    def refusal(self, phase: str, event: Event) -> str:
+        """Why `phase` does not take this input."""
+        kind = type(event)
+        found = self.refusals.get((kind, phase)) or self.refusals.get((kind, None))
+        return found or f"{kind.__name__} is not taken in the {phase}"
+
+    def input_for(self, phase: str, what: str, value: Any = None) -> Event | None:
+        """The input a device makes in `phase`: `what` is "card" (value a Card),
+        "call" (value a Call) or a key ("OK"). None: the phase does not use it."""
+        made = self.key_inputs.get(what, {}).get(phase)
+        if what == "card":
+            return (made or CardPlayed)(value)
+        if what == "call":
+            return (made or CallMade)(value)
+        return None if made is None else made()
 
     # -- options ---------------------------------------------------------
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
@@ -88,7 +195,18 @@ class GameForm:
         return seat % 2
 
     def phases(self, options: dict) -> tuple[str, ...]:
-        return ("draw", "auction", "play") if self.draw_turns else ("auction", "play")
+        """The phases of a deal in order; a deal starts in the first."""
+        phases = ("draw", "auction", "play") if self.draw_turns else ("auction", "play")
+        return phases + ("deal-end",)
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The compass seat of each hand in play ("N", "E", "S", "W"): four hands
+        sit clockwise from North; two hands sit opposite, North and South (as in
+        the PBN export)."""
+        hands = len(self.hand_sides())
+        if hands == 2:
+            return ("N", "S")
+        return tuple(SEATS[h % 4] for h in range(hands))
 
     def next_dealer(self, dealer: int, passed_out: bool) -> int:
         """The deal passes to the left, thrown-in deals included."""
@@ -103,6 +221,26 @@ class GameForm:
         if len(drawn) != self.players or len(set(drawn)) != len(drawn):
             raise SetupError("each player draws one card, all different")
         return max(range(len(drawn)), key=lambda seat: (drawn[seat].rank, drawn[seat].suit.order))
+
+    def seats_by_draw(self, drawn: list) -> tuple[tuple[int, ...], int]:
+        """Seats and the first dealer from one card drawn by each player (in the order
+        the players were entered): `(order, dealer)`, where order[i] is the entered
+        player who sits in seat i and dealer is a seat. Two players keep their order
+        and the higher card deals; four players: the two highest play together
+        (partners sit opposite), the first entered stays in seat 0, the others keep
+        their order, and the highest deals."""
+        if self.players == 2:
+            return (0, 1), self.dealer_by_draw(drawn)
+        if self.players != 4:
+            raise SetupError(f"{self.name} has no draw for seats")
+        if len(drawn) != 4 or len(set(drawn)) != 4:
+            raise SetupError("each player draws one card, all different")
+        ranked = sorted(range(4), key=lambda p: (drawn[p].rank, drawn[p].suit.order), reverse=True)
+        high = set(ranked[:2])
+        partner = next(p for p in range(1, 4) if (p in high) == (0 in high))
+        others = [p for p in range(1, 4) if p != partner]
+        order = (0, others[0], partner, others[1])
+        return order, order.index(ranked[0])
 
     def first_drawer(self, dealer: int) -> int:
         return (dealer + 1) % self.players
@@ -128,6 +266,11 @@ class GameForm:
         """The player who plays a hand; by default its owner."""
         return hand
 
+    def dummy_hand(self, declarer_hand: int) -> int | None:
+        """The hand laid face up after the opening lead (the `dummy` phase waits for
+        its cards), or None for a form without a dummy."""
+        return None
+
     def opening_leader(self, declarer_hand: int) -> int:
         """The hand to the declarer's left leads first."""
         return (declarer_hand + 1) % len(self.hand_sides())
@@ -148,5 +291,14 @@ class GameForm:
         return deal.play is not None and deal.play.finished and deal.claimed is None
 
     def exposed_hands(self, deal: Deal) -> frozenset[int]:
-        """Hands whose unplayed cards may be shown on the shared screen."""
-        return frozenset()
+        """Hands whose unplayed cards may be shown on the shared screen: those with
+        cards shown face up (CardShown) and not yet played."""
+        return frozenset(hand for hand, cards in deal.shown.items() if cards)
+
+    def vulnerable(self, deal: Deal) -> tuple[bool, ...]:
+        """Whether each side was vulnerable on `deal`, as it was dealt (a thrown-in
+        Chicago deal: as the deal dealt again in its place)."""
+        sheet, dealer = deal.sheet_before, self.side(deal.dealer)
+        if sheet.finished:
+            return (False, False)
+        return tuple(sheet.vulnerable(side, dealer) for side in (0, 1))
