@@ -204,8 +204,7 @@ def _result(game: Game, deal: Deal) -> ResultView | None:
         ask_honours=can_give and deal.claimed is not None,
         won=deal.won,
         transfers=tuple(
-            (deal.play.names[r.hand], r.trick + 1, moved)
-            for r, moved in deal.transfers
+            (deal.play.names[r.hand], r.trick + 1, moved) for r, moved in deal.transfers
         ),
     )
 
