@@ -117,7 +117,13 @@ def build_parser() -> _Parser:
     )
     demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     demo.add_argument("--game", default="draw-and-discard", help="game form")
-    demo.add_argument("--players", nargs=2, default=["Anna", "Ben"], metavar="NAME")
+    demo.add_argument(
+        "--players",
+        nargs="+",
+        metavar="NAME",
+        help="as many names as the form has players, clockwise from North "
+        "(default Anna Ben, and Carla Dirk for four)",
+    )
     demo.add_argument("--json", action="store_true", help="print the replay JSON instead")
     _add_run_parser(commands)
     _add_sim_parser(commands)
@@ -163,7 +169,12 @@ def _add_run_parser(commands) -> None:
     run.add_argument("--simulate", action="store_true", help="start simulated devices and use them")
     run.add_argument("--uids", action="store_true", help="simulated scanner sends tag UIDs")
     run.add_argument("--new", metavar="GAME", help="start a new rubber of GAME straight away")
-    run.add_argument("--players", nargs=2, metavar="NAME")
+    run.add_argument(
+        "--players",
+        nargs="+",
+        metavar="NAME",
+        help="the players clockwise (four: North East South West), as many as the form has",
+    )
     run.add_argument("--first-dealer", metavar="NAME")
     run.add_argument("--deck", metavar="NAME", help="the paired deck profile to use")
     run.add_argument("--pair-deck", metavar="NAME", help="pair a deck's tags first")
@@ -316,16 +327,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 # -- demo ----------------------------------------------------------------------------
 def cmd_demo(args: argparse.Namespace) -> int:
+    from .engine.forms import find_form
     from .engine.record import sheet_report
     from .robots import play_rubber
     from .sheet_text import render_sheet
 
-    game = play_rubber(args.seed, args.game, tuple(args.players))
+    form = find_form(args.game)
+    if args.players is not None:
+        check_player_count(form, args.players, "honeymoon demo")
+    game = play_rubber(args.seed, form.name, None if args.players is None else tuple(args.players))
     if args.json:
         print(json.dumps(sheet_report(game), indent=2))
     else:
         print(render_sheet(game))
     return 0
+
+
+def check_player_count(form, players, command: str) -> None:
+    """A --players list of the wrong length for the form: one line (exit 2)."""
+    if len(players) != form.players:
+        raise UsageError(
+            f"{command}: --players: {form.name} is played by {form.players} players, "
+            f"not {len(players)}: give {form.players} names"
+        )
 
 
 def cmd_sim_devices(args: argparse.Namespace) -> int:
@@ -356,6 +380,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     if args.screenshot_dir is not None:
         _check_screenshot_dir(Path(args.screenshot_dir))
+    if args.new is not None and args.players is not None:
+        from .engine.forms import find_form
+
+        check_player_count(find_form(args.new), args.players, "honeymoon run")
     return run_main(args)
 
 

@@ -13,7 +13,16 @@ from collections.abc import Iterator
 
 from .engine.calls import DOUBLE, PASS, Call, Strain, bid
 from .engine.cards import Card
-from .engine.events import CallMade, CardPlayed, DrawTurnEnded, Event, NextDeal, Setup
+from .engine.events import (
+    CallMade,
+    CardPlayed,
+    CardShown,
+    DrawTurnEnded,
+    DummyDone,
+    Event,
+    NextDeal,
+    Setup,
+)
 from .engine.game import Game
 
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
@@ -45,11 +54,11 @@ def _worth_keeping(card: Card, hand: list[Card], rng: random.Random) -> bool:
     return card.rank >= 11 or same_suit >= 3 or rng.random() < 0.3
 
 
-def deal_plain(rng: random.Random, cards: tuple[Card, ...]) -> list[list[Card]]:
-    """Plain Honeymoon: 13 each, 26 set aside unseen."""
+def deal_plain(rng: random.Random, cards: tuple[Card, ...], hands: int = 2) -> list[list[Card]]:
+    """13 cards to each hand (Plain Honeymoon: two, 26 set aside unseen; bridge: four)."""
     deck = list(cards)
     rng.shuffle(deck)
-    return [deck[0:13], deck[13:26]]
+    return [deck[13 * h : 13 * h + 13] for h in range(hands)]
 
 
 def choose_call(hand: list[Card], legal: list[Call], rng: random.Random) -> Call:
@@ -97,19 +106,40 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
         while game.phase == "draw":
             yield DrawTurnEnded()
     else:
-        hands = deal_plain(rng, game.form.deck.cards)
+        hands = deal_plain(rng, game.form.deck.cards, len(game.form.hand_sides()))
     while game.phase == "auction":
         seat = game.turn
         yield CallMade(choose_call(hands[seat], deal.auction.legal_calls(), rng))
-    while game.phase == "play":
+    while game.phase in ("play", "dummy"):
+        if game.phase == "dummy":
+            yield from lay_out(hands[deal.dummy], rng)
+            continue
         hand = deal.play.to_play
         card = choose_card(hands[hand], deal.play.current, deal.play.trump, rng)
         hands[hand].remove(card)
         yield CardPlayed(card)
 
 
-def play_rubber(seed: int, form: str = "draw-and-discard", players=("Anna", "Ben")) -> Game:
-    """A whole rubber played by robots with one seed."""
+def lay_out(dummy: list[Card], rng: random.Random) -> Iterator[Event]:
+    """The dummy laid out as people do it: often every card scanned, sometimes a few
+    and then OK, sometimes OK at once."""
+    scanned = rng.choice((len(dummy), len(dummy), rng.randrange(len(dummy)), 0))
+    for card in rng.sample(dummy, scanned):
+        yield CardShown(card)
+    if scanned < len(dummy):
+        yield DummyDone()
+
+
+NAMES = ("Anna", "Ben", "Carla", "Dirk")
+
+
+def play_rubber(seed: int, form: str = "draw-and-discard", players=None) -> Game:
+    """A whole rubber played by robots with one seed (players by default the
+    first of NAMES, as many as the form has)."""
+    if players is None:
+        from .engine.forms import find_form
+
+        players = NAMES[: find_form(form).players]
     rng = random.Random(seed)
     game = Game(Setup(form, tuple(players), rng.randrange(len(players))))
     while True:

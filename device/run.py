@@ -60,11 +60,18 @@ def new_game(args: argparse.Namespace, config: dict, options: dict | None = None
     another form) are those of its form."""
     from .engine.forms import find_form
 
+    form = args.new or config["game"]["form"]
     players = tuple(args.players or config["game"]["players"])
+    count = find_form(form).players
+    if len(players) != count:
+        how = "--players" if args.players else "the remembered players"
+        raise SetupError(
+            f"{how}: {find_form(form).name} is played by {count} players, "
+            f"not {len(players)}: give --players with {count} names"
+        )
     first = args.first_dealer or players[0]
     if first not in players:
         raise SetupError(f"--first-dealer {first!r} is not one of the players")
-    form = args.new or config["game"]["form"]
     known = {option.name for option in find_form(form).options}
     options = {k: v for k, v in (options or {}).items() if k in known}
     return Game(Setup(form, players, players.index(first), options))

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .calls import Call
 from .errors import RuleError
 from .events import (
     CallMade,
     CardPlayed,
+    CardShown,
     ClaimAnswered,
     ClaimMade,
     DrawTurnEnded,
+    DummyDone,
     HonoursGiven,
     NextDeal,
     Setup,
@@ -25,7 +26,7 @@ from .events import (
 from .forms import DEFAULT
 from .game import Deal, Game
 
-DEAL_KEYS = {"calls", "cards", "claim", "honours"}
+DEAL_KEYS = {"calls", "cards", "claim", "honours", "shown"}
 RECORD_KEYS = {"game", "options", "players", "first_dealer", "deals"}
 
 
@@ -85,18 +86,56 @@ def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
         raise RecordError(f"{place}: unknown key {sorted(unknown)[0]!r}")
     while game.phase == "draw":  # its turns, as the table plays them (OK after each)
         game.apply(DrawTurnEnded())
+    form = game.form
     for i, text in enumerate(_texts(deal, "calls", place), 1):
-        _at(f"{place}, call {i}", lambda t=text: game.apply(CallMade(Call.parse(t))))
-    for text in _texts(deal, "cards", place):
+        _at(f"{place}, call {i}", lambda t=text: game.apply(CallMade(form.parse_call(t))))
+    shown = _shown(game, place, deal.get("shown"))
+    cards = _texts(deal, "cards", place)
+    for index, text in enumerate(cards):
         trick = game.deal.play.trick_number if game.deal.play else 1
         at = f"{place}, trick {trick}"
-        _at(at, lambda t=text: game.apply(CardPlayed(game.form.deck.parse(t))))
+        _at(at, lambda t=text: game.apply(CardPlayed(form.deck.parse(t))))
+        if game.phase == "dummy":
+            more = index + 1 < len(cards) or "claim" in deal or not last
+            _lay_out(game, f"{place}, shown", shown, done=more or shown is not None)
+    listed = any(shown.values()) if shown else False
+    if listed and not any(game.deal.play.seen.values() if game.deal.play else ()):
+        raise RecordError(f"{place}, shown: no card can be shown in this deal")
     if "claim" in deal:
         _claim(game, f"{place}, claim", deal["claim"])
     if "honours" in deal:
         _honours(game, f"{place}, honours", deal["honours"])
     if not last and game.deal.phase != "deal-end":
         raise RecordError(f"{place}: {_unfinished(game.deal)}")
+
+
+def _shown(game: Game, place: str, shown: Any) -> dict[int, list[str]] | None:
+    """The record's `shown` as hand -> card texts, the hands by compass seat."""
+    if shown is None:
+        return None
+    seats = game.form.seat_names()
+    where = f"{place}, shown"
+    if not isinstance(shown, dict):
+        raise RecordError(f'{where}: must be {{"N"|"E"|"S"|"W": [cards]}}')
+    out = {}
+    for seat, cards in shown.items():
+        if seat not in seats:
+            raise RecordError(f"{where}: {seat!r} is not a seat ({', '.join(seats)})")
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise RecordError(f"{where}: {seat} must be a list of cards")
+        out[seats.index(seat)] = cards
+    return out
+
+
+def _lay_out(game: Game, place: str, shown: dict[int, list[str]] | None, done: bool) -> None:
+    """The dummy laid out: its shown cards, then OK when they are not all of it and
+    the record goes on (or says what was shown)."""
+    for hand, texts in (shown or {}).items():
+        for text in texts:
+            card = _at(place, game.form.deck.parse, text)
+            _at(place, game.apply, CardShown(card, hand))
+    if game.phase == "dummy" and done:
+        _at(place, game.apply, DummyDone())
 
 
 def _texts(deal: dict, key: str, place: str) -> list[str]:
@@ -153,7 +192,9 @@ def _unfinished(deal: Deal) -> str:
         return "the auction is not over"
     if deal.claim is not None:
         return "the claim was not answered"
-    return f"play is not over (trick {deal.play.trick_number} of 13)"
+    if deal.phase == "dummy":
+        return "the dummy is not laid out"
+    return f"play is not over (trick {deal.play.trick_number} of {deal.play.total})"
 
 
 # -- out -------------------------------------------------------------------------
@@ -166,6 +207,10 @@ def to_record(game: Game) -> dict:
         entry: dict[str, Any] = {"calls": [str(c) for _, c in deal.auction.calls]}
         if deal.play is not None:
             entry["cards"] = _cards_in_order(deal)
+            seats = game.form.seat_names()
+            seen = {seats[h]: [str(c) for c in cards] for h, cards in deal.play.seen.items()}
+            if any(seen.values()):
+                entry["shown"] = seen
         if deal.claimed is not None:
             claim = deal.claimed
             entry["claim"] = {"by": game.players[claim.seat], "tricks": claim.tricks}
@@ -213,6 +258,7 @@ def _deal_report(game: Game, deal: Deal) -> dict:
         "contract": "pass" if thrown else str(deal.contract),
         "declarer": None if thrown else game.players[deal.declarer],
         "tricks": None if thrown else deal.tricks,
+        "vulnerable": [game.side_name(side) for side in game.vulnerable(deal)],
         "score": {
             game.side_name(side): {"below": below, "above": above}
             for side, (below, above) in enumerate(score)

@@ -75,7 +75,12 @@ def _nothing(journal: Journal, reading) -> str:
 
 def status(game: Game) -> dict:
     """The current table, as `honeymoon status --json` prints it: exactly the keys of
-    the issue's contract; `tricks` holds the completed tricks of the deal."""
+    the issues' contracts; `tricks` holds the completed tricks of the deal.
+
+    `turn` is the player to act (the declarer when the dummy's card is due) and
+    `hand` the compass seat of the hand to act (N, E, S, W; in two-player forms
+    the first player is N and the second S, as in the PBN export); both are null
+    when nobody is to act (the deal's result, a finished rubber)."""
     deal = game.deal
     play = deal.play
     tricks = [
@@ -88,6 +93,7 @@ def status(game: Game) -> dict:
         "deal": deal.number,
         "dealer": game.players[deal.dealer],
         "turn": game.name(game.turn),
+        "hand": game.hand_seat,
         "calls": [str(c) for _, c in deal.auction.calls] if deal.auction else [],
         "contract": str(deal.contract) if deal.contract else None,
         "declarer": game.name(deal.declarer),

@@ -26,9 +26,11 @@ def test_seed_000_examples_as_a_record():
         "contract": "4S",
         "declarer": "Anna",
         "tricks": 11,
+        "vulnerable": [],
         "score": {"Anna": {"below": 120, "above": 30}, "Ben": {"below": 0, "above": 0}},
     }
     second = report["deals"][1]
+    assert second["vulnerable"] == ["Anna"]  # Anna's game in deal 1
     assert (second["contract"], second["declarer"], second["tricks"]) == ("3NTX", "Ben", 8)
     assert second["score"]["Anna"] == {"below": 0, "above": 100}
     assert report["games"] == {"Anna": 1, "Ben": 0}

@@ -36,6 +36,7 @@ def test_status_prints_the_table(tmp_path, capsys):
         "deal": 1,
         "dealer": "Ben",
         "turn": "Anna",
+        "hand": "N",
         "calls": ["1H", "P"],
         "contract": "1H",
         "declarer": "Anna",
