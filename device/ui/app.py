@@ -28,6 +28,7 @@ from .view import build_view
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
 KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
 BANNER_CHARS = 120  # a refusal with the device text it quotes
+DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Daan")  # for seats nobody has named yet
 
 
 class App:
@@ -174,7 +175,8 @@ class App:
         from .screens import chrome, render, screen_name
 
         view = self.view()
-        if self.ui.overlay in ("picker", "last-trick") and (view is None or view.phase != "play"):
+        playing = view is not None and view.play is not None and view.phase in ("play", "dummy")
+        if self.ui.overlay in ("picker", "last-trick") and not playing:
             self.ui.overlay = None  # the play is over (or undone): the phase's own screen
         self.targets = render(self.canvas, self.layout, view, self.ui, self.t)
         notice = chrome.notice_target(self.ui)  # over everything until it is tapped
@@ -257,6 +259,8 @@ class App:
             self.setting(*args)
         elif kind == "start-field":
             setattr(self.ui.start, args[0], args[1])
+            if args[0] == "form":
+                self._seat_count()
             if args[0] == "editing" and args[1] is not None:
                 self.keyboard("open")
         elif kind == "keyboard":
@@ -271,6 +275,7 @@ class App:
         elif kind == "draw-random":
             self.draw_at_random()
         elif kind == "draw-cancel":
+            self._unseat()
             self.ui.start.drawn, self.ui.start.first_dealer = None, None
         elif kind == "claim-seat":
             self.ui.claim_seat = args[0]
@@ -517,6 +522,7 @@ class App:
             return Outcome(True, "menu", menu=True)
         if key != "UNDO":
             return Outcome(False, f"unknown key {key}", hint=hints.KEYS)
+        self._unseat()  # the cards as drawn: the last one drawn is taken back
         drawn = [c for c in start.drawn or [] if c is not None]
         if not drawn:
             instead = hints.TAP_START if start.drawn is None else hints.DRAW_CARD
@@ -544,7 +550,36 @@ class App:
         if None not in start.drawn:
             form = find_form(start.form)
             drawn = [form.deck.parse(text) for text in start.drawn]
-            start.first_dealer = form.dealer_by_draw(drawn)
+            # At four the draw seats them too: the two highest play together.
+            order, dealer = form.seats_by_draw(drawn)
+            if len(order) > 2:  # the screen says who sits where before play starts
+                start.unseated = (tuple(start.players), tuple(start.drawn))
+            start.players = [start.players[i] for i in order]
+            start.drawn = [start.drawn[i] for i in order]
+            start.first_dealer = dealer
+
+    def _unseat(self) -> None:
+        """The players back in the order they drew, before the draw seated them."""
+        start = self.ui.start
+        if start is not None and start.unseated is not None:
+            players, drawn = start.unseated
+            start.players, start.drawn, start.unseated = list(players), list(drawn), None
+
+    def _seat_count(self) -> None:
+        """As many names as the chosen form has players: the names typed so far stay,
+        new seats get a name to change; a dealer who is no longer at the table is
+        drawn for again."""
+        from device.engine.forms import find_form
+
+        start = self.ui.start
+        count = find_form(start.form).players
+        names = list(start.players[:count])
+        spare = [n for n in DEFAULT_NAMES if n not in names]
+        while len(names) < count:
+            names.append(spare.pop(0) if spare else "")
+        start.players = names
+        if start.first_dealer is not None and start.first_dealer >= count:
+            start.first_dealer = None
 
     def draw_at_random(self) -> None:
         """Let the table draw for the players that have not drawn."""

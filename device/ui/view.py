@@ -21,6 +21,7 @@ class SeatView:
     vulnerable: bool
     dealer: bool
     turn: bool
+    compass: str = ""  # "N", "E", "S" or "W" at a table of four; "" at a table of two
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,13 @@ class PlayView:
     revokes: tuple[str, ...]  # "Ben revoked in trick 4 (hearts)"
     exposed: tuple[tuple[int, tuple[str, ...]], ...] = ()  # hands face up, if the form has any
     played: frozenset[str] = frozenset()  # every card played in this deal (the picker greys them)
+    to_play: int | None = None  # the hand whose card is due
+    hands: tuple[str, ...] = ()  # each hand's name (a player's, one hand per player here)
+    controllers: tuple[int, ...] = ()  # the seat that plays each hand (a dummy's: the declarer)
+    # Hands laid out face up (a dummy): each card and whether it was played, by suit order.
+    # Only cards the table was shown, or saw played: never a card still hidden in a hand.
+    shown: tuple[tuple[int, tuple[tuple[str, bool], ...]], ...] = ()
+    dummy: int | None = None  # the hand the declarer plays for (its partner's), if any
 
 
 @dataclass(frozen=True)
@@ -60,6 +68,20 @@ class ResultView:
 
 
 @dataclass(frozen=True)
+class DealRow:
+    """One deal of a Chicago's score chart, as it was dealt: thrown-in deals included."""
+
+    number: int  # in the order dealt
+    dealer: str
+    vulnerable: tuple[int, ...]  # the sides vulnerable on it
+    contract: str | None  # "4HX"; "pass" thrown in; None while not yet bid
+    declarer: int | None  # the declaring side
+    over: int | None  # tricks over (+) or under (-) the contract, once played
+    points: tuple[int, int]  # written for each side on this deal
+    running: tuple[int, int]  # each side's total after it
+
+
+@dataclass(frozen=True)
 class SheetView:
     sides: tuple[str, str]
     above: tuple[tuple[int, int, str], ...]  # (side, points, kind), first written first
@@ -70,6 +92,8 @@ class SheetView:
     finished: bool
     winner: str | None
     chicago: bool = False
+    deals: tuple[DealRow, ...] = ()  # Chicago: the chart of its deals
+    counted: int = 0  # Chicago: deals that count so far (of four)
 
 
 @dataclass(frozen=True)
@@ -92,6 +116,9 @@ class TableView:
     sheet: SheetView | None = None
     can_undo: bool = False
     deck: str = "standard"
+    players: int = 2  # how many sit at the table
+    tricks: int = TRICKS  # tricks in a deal
+    dummy_shown: int = 0  # in the dummy phase: the dummy's cards shown so far
     extra: dict = field(default_factory=dict)
 
     def cards(self) -> set[str]:
@@ -101,7 +128,19 @@ class TableView:
             held |= {card for _, card in self.play.trick + self.play.last_trick}
             held |= {card for _, hand in self.play.exposed for card in hand}
             held |= self.play.played
+            held |= {card for _, cards in self.play.shown for card, _ in cards}
         return held
+
+
+def compass(game: Game, seat: int) -> str:
+    """The compass seat of a player at a table of four (players[0..3] sit clockwise
+    from North); "" at a table of two, where the two sit at the screen's ends."""
+    return game.form.seat_names()[seat] if len(game.players) == 4 else ""
+
+
+def shown_cards(deal: Deal) -> dict:
+    """hand -> cards shown face up and not yet played (a dummy laid out)."""
+    return dict(getattr(deal, "shown", None) or {})
 
 
 def build_view(game: Game) -> TableView:
@@ -116,6 +155,7 @@ def build_view(game: Game) -> TableView:
             deal.sheet_before.vulnerable(game.form.side(seat), game.form.side(deal.dealer)),
             seat == deal.dealer,
             seat == turn and not game.sheet.finished,
+            compass(game, seat),
         )
         for seat, name in enumerate(game.players)
     )
@@ -137,7 +177,51 @@ def build_view(game: Game) -> TableView:
         sheet=sheet_view(game),
         can_undo=game.can_undo,
         deck=game.form.deck.name,
+        players=len(game.players),
+        tricks=_tricks(game),
+        dummy_shown=_dummy_shown(game, deal),
     )
+
+
+def _tricks(game: Game) -> int:
+    """Tricks in a deal: the form's number where it says one (13 in bridge)."""
+    tricks = getattr(game.form, "tricks", TRICKS)
+    return tricks if isinstance(tricks, int) else TRICKS
+
+
+def _dummy_shown(game: Game, deal: Deal) -> int:
+    """How many of the dummy's cards the table has been shown (played ones included)."""
+    play = deal.play
+    if play is None:
+        return 0
+    dummy = _dummy(game, deal)
+    if dummy is None:
+        return 0
+    return len(shown_cards(deal).get(dummy, ())) + len(_played_by(play, dummy))
+
+
+def _dummy(game: Game, deal: Deal) -> int | None:
+    """The hand played by another player than its owner (the dummy), if there is one."""
+    if deal.play is None or deal.declarer is None:
+        return None
+    if hasattr(deal, "dummy"):  # the engine says which hand is the dummy
+        return deal.dummy
+    declarer_hand = game.form.declarer_hand(deal.declarer)
+    return next(
+        (h for h in range(deal.play.hands) if game.form.controller(h, declarer_hand) != h),
+        None,
+    )
+
+
+def _played_by(play, hand: int) -> list:
+    """The cards `hand` played so far this deal, in play order."""
+    cards = []
+    for trick in play.tricks:
+        cards.append(trick.cards[(hand - trick.leader) % play.hands])
+    index = (hand - play.leader) % play.hands
+    if index < len(play.current):
+        cards.append(play.current[index])
+    return cards
 
 
 def _auction(deal: Deal) -> AuctionView | None:
@@ -178,7 +262,32 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
             if hand in game.form.exposed_hands(deal)
         ),
         played=frozenset(str(c) for c in play.played),
+        to_play=play.to_play,
+        hands=tuple(play.names),
+        controllers=tuple(
+            game.form.controller(h, game.form.declarer_hand(deal.declarer))
+            for h in range(play.hands)
+        ),
+        shown=_shown(game, deal),
+        dummy=_dummy(game, deal),
     )
+
+
+def _shown(game: Game, deal: Deal) -> tuple:
+    """Each hand laid out face up: its shown cards and those it played since, in suit
+    order, each marked played or not. A hand nothing was shown of is left out."""
+    shown = shown_cards(deal)
+    hands = []
+    for hand in sorted(shown):
+        if not shown[hand] and hand != _dummy(game, deal):
+            continue
+        cards = [(c, False) for c in shown[hand]]
+        cards += [(c, True) for c in _played_by(deal.play, hand)]
+        if not cards:
+            continue
+        cards.sort(key=lambda pair: pair[0].sort_key)
+        hands.append((hand, tuple((str(c), played) for c, played in cards)))
+    return tuple(hands)
 
 
 def _result(game: Game, deal: Deal) -> ResultView | None:
@@ -227,7 +336,41 @@ def sheet_view(game: Game) -> SheetView:
         finished=sheet.finished,
         winner=None if winner is None else game.side_name(winner),
         chicago=game.form.scoring == "chicago",
+        deals=_deal_rows(game) if game.form.scoring == "chicago" else (),
+        counted=getattr(sheet, "counted", 0),
     )
+
+
+def _deal_rows(game: Game) -> tuple[DealRow, ...]:
+    """The Chicago chart: each deal's dealer, vulnerability, contract, result and points."""
+    rows, running = [], [0, 0]
+    for deal in game.deals:
+        vulnerable = game.vulnerable(deal)  # a thrown-in deal: as the one dealt again
+        points = [0, 0]
+        if deal.outcome is not None:
+            for line in game.sheet.lines:
+                if line.deal == deal.number:
+                    points[line.side] += line.points
+        running = [running[0] + points[0], running[1] + points[1]]
+        contract = deal.contract
+        if deal.outcome is not None and contract is None:
+            text = "pass"
+        else:
+            text = None if contract is None else str(contract)
+        played = deal.outcome is not None and contract is not None
+        rows.append(
+            DealRow(
+                number=deal.number,
+                dealer=game.players[deal.dealer],
+                vulnerable=vulnerable,
+                contract=text,
+                declarer=None if contract is None else game.form.side(deal.declarer),
+                over=deal.tricks - contract.tricks_needed if played else None,
+                points=tuple(points),
+                running=tuple(running),
+            )
+        )
+    return tuple(rows)
 
 
 @dataclass(frozen=True)

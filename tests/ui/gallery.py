@@ -32,8 +32,10 @@ from device.ui.screens import render  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
 from device.ui.view import StoredRubberView, build_view, sheet_view  # noqa: E402
 from tests.engine.helpers import deal_cards  # noqa: E402
+from tests.ui.four import NAMES, four  # noqa: E402
 
 FORM_NAMES = ("draw-and-discard", "plain")
+FOUR_FORMS = ("chicago", "rubber-bridge")
 SIZES = ((800, 480), (1024, 600))
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
@@ -224,10 +226,111 @@ def marked_screens() -> list[tuple[str, object, UiState]]:
     ]
 
 
+def _claim(name: str, tricks: int) -> dict:
+    return {"by": name, "tricks": tricks, "accepted": True}
+
+
+# A whole Chicago: a part-score, a deal thrown in (dealt again by Ben), a vulnerable
+# game, a vulnerable contract down one, and the part-score of the fourth deal.
+CHICAGO = (
+    {"calls": ["1H", "P", "P", "P"], "claim": _claim("Anna", 8)},
+    {"calls": ["P", "P", "P", "P"]},
+    {"calls": ["1S", "P", "4S", "P", "P", "P"], "claim": _claim("Ben", 10)},
+    {"calls": ["3NT", "P", "P", "P"], "claim": _claim("Carla", 8)},
+    {"calls": ["2C", "P", "P", "P"], "claim": _claim("Daan", 9)},
+)
+FOUR_CALLS = ["1H", "1S", "2H", "2S", "4H", "X", "P", "P", "P"]  # 4HX by Anna, Carla dummy
+DUMMY = ["HA", "HK", "S2", "S3", "D3", "C4", "C5", "C6", "C7", "H2", "H3", "D4", "D5"]
+
+
+def four_in_play(form: str, shown: int, cards=()) -> Game:
+    """4HX by Anna after Ben's lead of SA, `shown` of the dummy's cards scanned (all 13
+    and the dummy phase is over), then `cards` played."""
+    from device.engine.cards import Card
+    from device.engine.events import CardPlayed, CardShown, DummyDone
+
+    played = four(form, {"calls": FOUR_CALLS, "cards": ["SA"]})
+    for card in DUMMY[:shown]:
+        played.apply(CardShown(Card.parse(card)))
+    if played.phase == "dummy" and cards:
+        played.apply(DummyDone())
+    for card in cards:
+        played.apply(CardPlayed(Card.parse(card)))
+    return played
+
+
+def four_screens(form: str) -> list[tuple[str, object, UiState]]:
+    """Every screen of a game of four: the auction in W N E S, the dummy laid out, the
+    play with the dummy's cards, the result, the sheet or chart, the end."""
+    f = "chicago" if form == "chicago" else "rb"
+    mid = build_view(four_in_play(form, 13, ["S2", "SK", "S4", "SQ", "S3", "S6"]))
+    claiming = four_in_play(form, 13, ["S2", "SK", "S4", "SQ"])
+    claiming.apply(ClaimMade(8, 0))
+    finished = four(form, *CHICAGO[:4]) if form == "chicago" else four(form, *RUBBER)
+    return [
+        (f"{f}-auction", build_view(four(form, {"calls": ["1H", "1S", "2H"]})), UiState()),
+        (
+            f"{f}-auction-late",
+            build_view(four(form, {"calls": FOUR_CALLS[:6] + ["XX", "4S", "P", "P"]})),
+            UiState(),
+        ),
+        (f"{f}-dummy", build_view(four_in_play(form, 5)), UiState()),
+        (f"{f}-dummy-none", build_view(four_in_play(form, 0)), UiState()),
+        (f"{f}-dummy-picker", build_view(four_in_play(form, 5)), UiState(overlay="picker")),
+        (f"{f}-play", mid, UiState()),
+        (f"{f}-play-unknown", build_view(four_in_play(form, 0, ["S2", "SK"])), UiState()),
+        (f"{f}-play-claim", build_view(claiming), UiState()),
+        (f"{f}-last-trick", mid, UiState(overlay="last-trick")),
+        (f"{f}-picker", mid, UiState(overlay="picker")),
+        (f"{f}-claim", mid, UiState(overlay="claim")),
+        (f"{f}-result", build_view(four(form, *CHICAGO[:1])), UiState()),
+        (f"{f}-result-thrown-in", build_view(four(form, *CHICAGO[:2])), UiState()),
+        (f"{f}-sheet", build_view(four(form, *CHICAGO[:3])), UiState(overlay="sheet")),
+        (f"{f}-finished", build_view(finished), UiState()),
+        (f"{f}-sheet-finished", build_view(finished), UiState(overlay="sheet")),
+        (f"{f}-help", mid, UiState(overlay="help", help_back="menu")),
+    ]
+
+
+RUBBER = (  # rubber bridge: North-South win two games
+    {"calls": ["4H", "P", "P", "P"], "claim": _claim("Anna", 10)},
+    {"calls": ["P", "P", "P", "P"]},
+    {"calls": ["P", "3NT", "P", "P", "P"], "claim": _claim("Carla", 9)},
+)
+
+
+def four_start_screens() -> list[tuple[str, object, UiState]]:
+    forms = [(form.name, form.title) for form in FORMS]
+
+    def start(overlay=None, **fields) -> UiState:
+        fields = {"form": "chicago", "players": list(NAMES)} | fields
+        return UiState(start=StartState(**fields), forms=forms, overlay=overlay)
+
+    seated = ("Anna", "Carla", "Ben", "Daan")  # Anna and Ben drew the two highest
+    return [
+        ("start-four", None, start()),
+        ("start-four-dealer", None, start(form="rubber-bridge", first_dealer=3)),
+        ("start-four-typing", None, start(editing=3)),
+        ("cut-four", None, start(drawn=["SA", "H9", None, None])),
+        (
+            "cut-four-seated",
+            None,
+            start(
+                players=list(seated),
+                drawn=["SA", "H9", "SK", "C2"],
+                first_dealer=0,
+                unseated=(NAMES, ("SA", "SK", "H9", "C2")),
+            ),
+        ),
+    ]
+
+
 def every_screen() -> list[tuple[str, object, UiState]]:
-    screens = start_screens()
+    screens = start_screens() + four_start_screens()
     for form in FORM_NAMES:
         screens += game_screens(form)
+    for form in FOUR_FORMS:
+        screens += four_screens(form)
     return screens + marked_screens()
 
 

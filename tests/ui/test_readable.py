@@ -99,12 +99,13 @@ def test_every_text_on_every_screen_is_at_least_the_smallest_size(name, view, ui
 
 
 def test_the_gallery_holds_every_phase_overlay_and_the_start_screen():
+    from device.engine.forms import FORMS
     from device.ui.screens import MODULES, screen_name
 
     shown = {screen_name(view, ui) for _, view, ui in SCREENS}
     assert set(MODULES) <= shown, set(MODULES) - shown
     forms = {view.form for _, view, _ in SCREENS if view is not None}
-    assert forms == {"draw-and-discard", "plain"}
+    assert forms == {form.name for form in FORMS}  # every registered form's screens
 
 
 # --- no English on a Dutch screen ---------------------------------------------------------------
@@ -113,7 +114,7 @@ def test_the_gallery_holds_every_phase_overlay_and_the_start_screen():
 # both languages write alike): anything else of it on a Dutch screen is a leak.
 DUTCH_TOO = {
     *("in", "is", "of", "was", "won", "hand", "over", "start", "stop", "letters", "pin"),
-    "partner",
+    *("partner", "partners", "west", "contract"),
     *("ok", "menu", "claim", "scan", "scanner", "chicago", "honeymoon", "english", "nederlands"),
     *("xx", "nt", "abridged"),  # the typed notation, a deck's name
     *("hello", "gpio", "bcm", "toml", "players", "rotation"),  # the protocol's, the config's

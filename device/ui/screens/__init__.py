@@ -14,6 +14,7 @@ MODULES = {
     "draw": "draw_phase",
     "auction": "auction",
     "play": "play",
+    "dummy": "play",  # the dummy's cards scanned as they are laid out: the play's table
     "deal-end": "result",
     "finished": "finished",
     "sheet": "sheet",

@@ -40,8 +40,13 @@ def draw(surface, layout, view, ui, t):
     order = speaking_order(view)
     speaker = next((i for i, seat in enumerate(view.seats) if seat.turn), None)
     draw_to_speak(surface, layout, view, speaker, t)
-    draw_heads(surface, layout, view, order, speaker, t)
-    draw_calls(surface, layout, auction.calls, order, speaker, ui, t)
+    if view.seats[0].compass:  # a table of four: W N E S, the dealer's seat marked
+        draw_compass_heads(surface, layout, view, order, speaker, t)
+        offset = order.index(auction.first)
+        draw_calls(surface, layout, auction.calls, order, speaker, ui, t, offset, FOUR_ROWS_Y)
+    else:
+        draw_heads(surface, layout, view, order, speaker, t)
+        draw_calls(surface, layout, auction.calls, order, speaker, ui, t)
     targets += bidding_box(surface, layout, auction.legal, ui, t)
     chrome.finish(surface, layout, ui, t)
     return targets
@@ -79,9 +84,44 @@ def tag(surface, layout, text: str, pos, background, ink, size: float = theme.TE
 
 
 def speaking_order(view) -> list[int]:
-    """Seats from the first speaker on: the columns of the auction grid."""
+    """The columns of the auction grid: at a table of four West, North, East, South as on
+    every bidding diagram (the first call in the dealer's column); at two, the seats
+    from the first speaker on."""
     count = len(view.seats)
+    if view.seats[0].compass:
+        return sorted(range(count), key=lambda seat: COLUMNS.index(view.seats[seat].compass))
     return [(view.auction.first + i) % count for i in range(count)]
+
+
+COLUMNS = ("W", "N", "E", "S")
+FOUR_HEAD_H = 74  # the seat's letter over the name
+FOUR_ROWS_Y = HEAD_Y + FOUR_HEAD_H + 6
+FOUR_VISIBLE_ROWS = 5
+
+
+def draw_compass_heads(surface, layout, view, order, speaker, t) -> None:
+    """Each column's seat letter (the dealer's on the accent colour, as a board marks
+    it) over the player's name (on red when vulnerable); the speaker outlined."""
+    width = GRID_W / len(order)
+    for column, seat_index in enumerate(order):
+        seat = view.seats[seat_index]
+        x = column_x(column, len(order))
+        rect = layout.rect(x + 3, HEAD_Y, width - 6, FOUR_HEAD_H)
+        fill = theme.DANGER if seat.vulnerable else theme.FELT_DARK
+        pygame.draw.rect(surface, fill, rect, border_radius=layout.px(8))
+        if seat_index == speaker:
+            pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(8))
+        letter = t.t(f"compass.short.{seat.compass}")
+        mark = (x + width / 2 - 17, HEAD_Y + 5, 34, 32)
+        if seat.dealer:
+            box = layout.rect(*mark)
+            pygame.draw.rect(surface, theme.ACCENT, box, border_radius=layout.px(8))
+        ink = theme.ACCENT_TEXT if seat.dealer else theme.INK_ON_FELT
+        centre = (x + width / 2, HEAD_Y + 21)
+        draw_text(surface, layout, letter, centre, theme.TEXT, ink, True, "center")
+        name, size = layout.fit_text(seat.name, theme.TEXT, width - 12)
+        centre = (x + width / 2, HEAD_Y + 54)
+        draw_text(surface, layout, name, centre, size, theme.INK_ON_FELT, False, "center")
 
 
 def draw_to_speak(surface, layout, view, speaker, t) -> None:
@@ -115,18 +155,23 @@ def draw_heads(surface, layout, view, order, speaker, t) -> None:
         draw_text(surface, layout, name, centre, size, theme.INK_ON_FELT, True, "midleft")
 
 
-def draw_calls(surface, layout, calls, order, speaker, ui, t) -> None:
-    """The calls, a round per row; the cell the speaker fills next is outlined."""
+def draw_calls(
+    surface, layout, calls, order, speaker, ui, t, offset: int = 0, top: float = ROWS_Y
+) -> None:
+    """The calls, a round per row, the first in column `offset` (the dealer's); the cell
+    the speaker fills next is outlined."""
     count = len(order)
-    cells = len(calls) + (1 if speaker is not None else 0)
+    cells = offset + len(calls) + (1 if speaker is not None else 0)
     rounds = -(-cells // count)
-    first_round = max(0, rounds - VISIBLE_ROWS)  # scroll: keep the latest rounds
+    visible = VISIBLE_ROWS if top == ROWS_Y else FOUR_VISIBLE_ROWS
+    first_round = max(0, rounds - visible)  # scroll: keep the latest rounds
     width = GRID_W / count
-    for index in range(first_round * count, cells):
+    inset = 10 if count < 4 else 5
+    for index in range(max(offset, first_round * count), cells):
         column, row = index % count, index // count - first_round
-        rect = (column_x(column, count) + 10, ROWS_Y + row * ROW_H, width - 20, ROW_H - 4)
-        if index < len(calls):
-            call = calls[index][1]
+        rect = (column_x(column, count) + inset, top + row * ROW_H, width - 2 * inset, ROW_H - 4)
+        if index - offset < len(calls):
+            call = calls[index - offset][1]
             label = call_text(call, t) if call == "P" or "NT" in call else None
             draw_call(surface, layout, rect, call, label=label, four_colour=ui.four_colour)
         else:

@@ -43,6 +43,9 @@ class StartState:
     can_resume: bool = False
     drawn: list[str] | None = None  # cards drawn for the deal, per player, while drawing
     leave_confirmed: bool = False  # "Leave the rubber in progress?" was answered yes
+    # At a table of four the draw also seats the players: their names and cards as
+    # drawn, before the draw moved them to their seats (an undo puts them back).
+    unseated: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from ..draw import draw_card, draw_text
 from ..theme import TEXT, TEXT_LARGE
 from . import chrome, menu
 from .base import Target
+from .start import COMPASS
 
 CARD_W, CARD_H = 64, 90
 CARD_Y = 76
@@ -21,7 +22,8 @@ GRID_X, GRID_Y, CELL_W, CELL_H = 22, 200, 58, 54
 
 def draw(surface, layout, view, ui, t):
     start = ui.start
-    menu.page(surface, layout, t.t("cut.title"))
+    title = "cut.title_four" if len(start.players) > 2 else "cut.title"
+    menu.page(surface, layout, t.t(title))
     _cards(surface, layout, start, ui, t)
     targets = []
     dealer = start.first_dealer
@@ -29,6 +31,8 @@ def draw(surface, layout, view, ui, t):
         text = t.t("cut.deals", name=start.players[dealer])
         text, size = layout.fit_text(text, TEXT_LARGE, 760, True)
         draw_text(surface, layout, text, (400, 250), size, theme.ACCENT, True, "center")
+        if start.unseated is not None:
+            _partners(surface, layout, start, t)
     elif not ui.scanner:
         targets += _grid(surface, layout, start, ui)
     targets += _bottom(surface, layout, start, t)
@@ -36,12 +40,22 @@ def draw(surface, layout, view, ui, t):
     return targets
 
 
+def card_x(seat: int, count: int) -> float:
+    """The left edge of a player's card: two far apart, four in a row."""
+    pitch = 640 / count
+    return 400 - pitch * count / 2 + pitch * (seat + 0.5) - CARD_W / 2
+
+
 def _cards(surface, layout, start, ui, t) -> None:
-    """Each player's drawn card (a card back until drawn), and whose turn it is to draw."""
+    """Each player's drawn card (a card back until drawn), and whose turn it is to draw;
+    once the draw has seated a table of four, each name with its seat."""
+    count = len(start.players)
     for seat, name in enumerate(start.players):
-        x = 208 + seat * 320
+        x = card_x(seat, count)
         centre = x + CARD_W / 2
-        name, size = layout.fit_text(name, TEXT, 300, True)
+        if start.unseated is not None:
+            name = t.t("cut.seat", seat=t.t(f"compass.{COMPASS[seat]}"), name=name)
+        name, size = layout.fit_text(name, TEXT, 640 / count - 8, True)
         draw_text(surface, layout, name, (centre, 60), size, theme.INK_ON_FELT, True, "center")
         card = start.drawn[seat]
         rect = (x, CARD_Y, CARD_W, CARD_H)
@@ -53,6 +67,17 @@ def _cards(surface, layout, start, ui, t) -> None:
         y, size = (184, TEXT) if not ui.scanner else (260, TEXT_LARGE)  # no grid: bigger
         text, size = layout.fit_text(text, size, 780, True)
         draw_text(surface, layout, text, (400, y), size, theme.ACCENT, True, "center")
+
+
+def _partners(surface, layout, start, t) -> None:
+    """Who plays with whom, as the draw seated them: partners sit opposite."""
+    p = start.players
+    text = t.t("cut.partners", ns=f"{p[0]} & {p[2]}", ew=f"{p[1]} & {p[3]}")
+    menu.wrapped_text(surface, layout, text, (400, 290), TEXT, 760, theme.INK_ON_FELT, "mid", False)
+    note = t.t("cut.seats_note")
+    menu.wrapped_text(
+        surface, layout, note, (400, 350), TEXT, 760, theme.INK_ON_FELT_SOFT, "mid", False
+    )
 
 
 def _grid(surface, layout, start, ui) -> list[Target]:

@@ -4,7 +4,8 @@ across it (theme.TEXT), turned with the arrows in the bottom band.
 The texts are data in the locale catalogues. A form's own texts are
 "help.<form>.deal" (what to deal), "help.<form>.scan" (what to scan) and, for
 a form with a draw phase, "help.<form>.draw"; the texts every two-player
-form shares (bidding, play, claims, the keys) are "help.<section>". A new
+form shares (bidding, play, claims, the keys) are "help.<section>", unless the form
+has its own ("help.<form>.bid": four players bid and play otherwise). A new
 form gets its help by adding its texts in both languages
 (tests/ui/test_help.py fails for a form without them). The texts name the
 buttons through fields ({ok}, {undo}, ...) filled with the buttons' own
@@ -68,7 +69,9 @@ def sections(form_name: str, t) -> list[tuple[str, str]]:
     labels = _labels(t)
     found = []
     for name, own in SECTIONS:
-        key = f"help.{form_name}.{name}" if own else f"help.{name}"
+        key = f"help.{form_name}.{name}"
+        if not own and t.t(key) == key:  # a form may say a shared section its own way
+            key = f"help.{name}"
         text = t.t(key, **labels)
         if text != key:  # a form without a draw phase has no draw text
             found.append((t.t(f"help.heading.{name}"), text))

@@ -18,7 +18,7 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
-from . import chrome, menu
+from . import chrome, menu, table4
 from .auction import call_text, fitting_size, tag
 from .base import Target
 
@@ -58,6 +58,8 @@ def draw(surface, layout, view, ui, t):
 
 
 def draw_table(surface, layout, view, ui, t) -> list[Target]:
+    if len(view.seats) == len(table4.COMPASS):  # a table of four: a spot per compass seat
+        return table4.draw_table(surface, layout, view, ui, t)
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     play = view.play
     turn = turn_seat(view)
@@ -187,11 +189,17 @@ def draw_spot(surface, layout, seat: int, turn: bool) -> None:
     if not turn:
         pygame.draw.rect(surface, theme.INK_ON_FELT_SOFT, rect, layout.px(2), border_radius=radius)
         return
-    glow = rect.inflate(layout.px(16), layout.px(16))
-    overlay = pygame.Surface(glow.size, pygame.SRCALPHA)
+    glow(surface, layout, rect)
+
+
+def glow(surface, layout, rect) -> None:
+    """The spot of the hand to play, lit."""
+    radius = layout.px(10)
+    lit = rect.inflate(layout.px(16), layout.px(16))
+    overlay = pygame.Surface(lit.size, pygame.SRCALPHA)
     pygame.draw.rect(overlay, (*theme.ACCENT, 70), overlay.get_rect(), border_radius=radius * 2)
-    surface.blit(overlay, glow)
-    pygame.draw.rect(surface, theme.ACCENT, glow, layout.px(5), border_radius=radius * 2)
+    surface.blit(overlay, lit)
+    pygame.draw.rect(surface, theme.ACCENT, lit, layout.px(5), border_radius=radius * 2)
 
 
 def tricks_target(view, seat: int, t) -> str:
@@ -289,6 +297,8 @@ def claim_question(surface, layout, view, t) -> list[Target]:
 
 def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
     """The previous trick at the seats' spots, the winner's card outlined, and Close."""
+    if len(view.seats) == len(table4.COMPASS):
+        return table4.draw_last_trick(surface, layout, view, ui, t)
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     play = view.play
     draw_text(
@@ -362,6 +372,12 @@ def picker_refused(view) -> frozenset[str]:
     lies face up, every card not in it. A hidden hand the table knows stays hidden."""
     refused = set(view.play.played)
     turn = turn_seat(view)
+    for hand, cards in view.play.shown:  # a dummy laid out: its cards are not elsewhere
+        unplayed = {card for card, played in cards if not played}
+        if view.phase == "dummy" or hand != view.play.to_play:
+            refused |= unplayed
+        elif len(cards) == view.tricks:  # the hand to play is all known: only its cards
+            refused |= {card for row in picker_cards(view.deck) for card in row} - unplayed
     for hand, cards in view.play.exposed:
         if hand != turn:
             refused |= set(cards)

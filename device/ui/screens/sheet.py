@@ -264,6 +264,10 @@ PANEL_X, PANEL_W = 516, 268
 
 
 def draw(surface, layout, view, ui, t):
+    if view is not None and view.sheet.deals:  # a Chicago: its chart of four deals
+        from . import chart
+
+        return chart.draw(surface, layout, view, ui, t)
     sheet = view.sheet if view is not None else blank_sheet(ui)
     chrome.background(surface, layout)
     draw_paper(surface, layout, sheet, PAPER_RECT, t)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pygame
 
-from device.engine.forms import FORMS, find_form
+from device.engine import forms as engine_forms
+from device.engine.forms import find_form
 
 from .. import theme
 from ..draw import draw_text
@@ -35,12 +36,16 @@ def draw(surface, layout, view, ui, t):
     if start.editing is not None:
         return _typing(surface, layout, ui, t)
     form = find_form(start.form)
-    targets = _forms(surface, layout, ui, t, 54)
-    targets += _options(surface, layout, start, form, t, 112)
-    rows = -(-len(form.options) // OPTION_COLUMNS)
-    y = 112 + rows * (ROW_H + GAP) + 8
+    option_rows = -(-len(form.options) // OPTION_COLUMNS)
+    rows = _form_rows(ui) + option_rows + 2
+    spaced = rows * (ROW_H + GAP) + SPACING <= ROWS_BOTTOM - ROWS_TOP
+    step = ROW_H + GAP if spaced else (ROWS_BOTTOM - ROWS_TOP) / rows  # many: closer rows
+    extra = 8 if spaced else 0  # a little air between the kinds of row, when there is room
+    targets, y = _forms(surface, layout, ui, t, ROWS_TOP, step)
+    targets += _options(surface, layout, start, form, t, y + extra / 4, step)
+    y += extra / 4 + option_rows * step + extra
     targets += _players(surface, layout, start, t, y)
-    targets += _first_dealer(surface, layout, start, t, y + ROW_H + GAP + 8)
+    targets += _first_dealer(surface, layout, start, t, y + step + extra)
     targets += _bottom(surface, layout, start, t)
     chrome.finish(surface, layout, ui, t)
     return targets
@@ -81,13 +86,13 @@ def row_label(surface, layout, t, key: str, y: float) -> None:
     )
 
 
-def _row(count: int, y: float, columns: int | None = None):
-    """Rectangles for `count` buttons spread over the field's width."""
+def _row(count: int, y: float, columns: int | None = None, step: float = ROW_H + GAP):
+    """Rectangles for `count` buttons spread over the field's width, rows `step` apart."""
     columns = columns or count
     width = (FIELD_W - GAP * (columns - 1)) / columns
     for i in range(count):
         row, column = divmod(i, columns)
-        yield (FIELD_X + column * (width + GAP), y + row * (ROW_H + GAP), width, ROW_H)
+        yield (FIELD_X + column * (width + GAP), y + row * step, width, ROW_H)
 
 
 def form_title(name: str, title: str, t) -> str:
@@ -97,13 +102,34 @@ def form_title(name: str, title: str, t) -> str:
     return title if text == key else text
 
 
-def _forms(surface, layout, ui, t, y: float):
-    """One button per game form; the app lists them, else the engine's own list."""
+FORMS_A_ROW = 3  # more forms than this take two rows
+ROWS_TOP, ROWS_BOTTOM = 54, menu.BAND_Y - 4  # the rows' room, under the title band
+SPACING = 18  # the air between the kinds of row
+
+
+def _form_list(ui) -> list[tuple[str, str]]:
+    """(name, title) of every form: the app lists them, else the engine's own list."""
+    return ui.forms or [(form.name, form.title) for form in engine_forms.FORMS]
+
+
+def _form_columns(count: int) -> int:
+    return count if count <= FORMS_A_ROW else -(-count // 2)
+
+
+def _form_rows(ui) -> int:
+    count = len(_form_list(ui))
+    return -(-count // _form_columns(count))
+
+
+def _forms(surface, layout, ui, t, y: float, step: float = ROW_H + GAP):
+    """One button per game form (in two rows when there are many). Returns the targets
+    and the y of the next row."""
     row_label(surface, layout, t, "start.form", y)
-    forms = ui.forms or [(form.name, form.title) for form in FORMS]
+    forms = _form_list(ui)
     chosen = find_form(ui.start.form).name
     targets = []
-    for rect, (name, title) in zip(_row(len(forms), y), forms, strict=True):
+    columns = _form_columns(len(forms))
+    for rect, (name, title) in zip(_row(len(forms), y, columns, step), forms, strict=True):
         style = "accent" if name == chosen else "normal"
         label = form_title(name, title, t)
         action = ("start-field", "form", name)
@@ -113,7 +139,7 @@ def _forms(surface, layout, ui, t, y: float):
     # Help: how to play the chosen form at the table; its Back comes here again.
     help_rect = (FIELD_X + FIELD_W - HELP_W, y, HELP_W, ROW_H)
     targets.append(menu.button(surface, layout, help_rect, t.t("menu.help"), ("help", None)))
-    return targets
+    return targets, y + _form_rows(ui) * step
 
 
 def option_label(option, value, t) -> str:
@@ -132,12 +158,12 @@ def _next_value(option, value):
     return choices[(choices.index(value) + 1) % len(choices)]
 
 
-def _options(surface, layout, start, form, t, y: float):
+def _options(surface, layout, start, form, t, y: float, step: float = ROW_H + GAP):
     """The form's options; each tap stores a new options dict with that one value stepped.
 
     All labels share one font size, the largest at which the longest fits."""
     row_label(surface, layout, t, "start.options", y)
-    rects = list(_row(len(form.options), y, OPTION_COLUMNS))
+    rects = list(_row(len(form.options), y, OPTION_COLUMNS, step))
     values = [start.options.get(o.name, o.default) for o in form.options]
     labels = [option_label(o, v, t) for o, v in zip(form.options, values, strict=True)]
     size = min(
@@ -153,27 +179,48 @@ def _options(surface, layout, start, form, t, y: float):
     return targets
 
 
+COMPASS = ("N", "E", "S", "W")  # a table of four: the players clockwise from North
+
+
+def seat_letter(seat: int, count: int, t) -> str:
+    """A player's compass seat at a table of four (N O Z W in Dutch); "" at two."""
+    return t.t(f"compass.short.{COMPASS[seat]}") if count == len(COMPASS) else ""
+
+
 def _players(surface, layout, start, t, y: float):
-    """Two name fields; the one the keyboard types into is ringed and shows a cursor."""
+    """A name field per player (with its seat at a table of four); the one the keyboard
+    types into is ringed and shows a cursor."""
     row_label(surface, layout, t, "start.players", y)
     targets = []
-    for seat, rect in enumerate(_row(2, y)):
+    count = len(start.players)
+    for seat, rect in enumerate(_row(count, y)):
         editing = start.editing == seat
-        _name_field(surface, layout, rect, start.players[seat], editing)
+        letter = seat_letter(seat, count, t)
+        _name_field(surface, layout, rect, start.players[seat], editing, letter)
         action = ("start-field", "editing", None if editing else seat)
         targets.append(Target(rect, action))
     return targets
 
 
-def _name_field(surface, layout, rect, name: str, editing: bool) -> None:
+def _name_field(surface, layout, rect, name: str, editing: bool, letter: str = "") -> None:
     box = layout.rect(*rect)
     radius = layout.px(8)
     pygame.draw.rect(surface, theme.CARD_WHITE, box, border_radius=radius)
     edge, width = (theme.ACCENT, 4) if editing else (theme.BUTTON_EDGE, 1.5)
     pygame.draw.rect(surface, edge, box, layout.px(width), border_radius=radius)
     x, y, w, h = rect
+    if letter:  # the seat, soft, before the name
+        at = (x + 10, y + h / 2)
+        mark = draw_text(surface, layout, letter, at, theme.TEXT, theme.INK_SOFT, True, "midleft")
+        x = layout.to_logical(mark.topright)[0] - 4
+    room = rect[0] + w - x - (26 if editing else 18)
+    shown = name if editing else layout.fit_text(name, theme.TEXT, room)[0]
+    if editing and layout.width(name, theme.TEXT) > room:  # the end of the name, being typed
+        while len(shown) > 1 and layout.width("…" + shown, theme.TEXT) > room:
+            shown = shown[1:]
+        shown = "…" + shown
     text = draw_text(
-        surface, layout, name, (x + 14, y + h / 2), theme.TEXT, theme.INK, anchor="midleft"
+        surface, layout, shown, (x + 14, y + h / 2), theme.TEXT, theme.INK, anchor="midleft"
     )
 
     if editing:  # a text cursor after the last letter
@@ -190,11 +237,27 @@ def _first_dealer(surface, layout, start, t, y: float):
     ]
     choices = [(None, t.t("start.draw_card"))] + list(enumerate(names))
     targets = []
-    for rect, (seat, label) in zip(_row(3, y), choices, strict=True):
+    for rect, (seat, label) in zip(_dealer_row(len(choices), y), choices, strict=True):
         style = "accent" if start.first_dealer == seat else "normal"
         action = ("start-field", "first_dealer", seat)
+        if seat is not None:  # a long name is cut short, never run over the button's edge
+            label = layout.fit_text(label, theme.TEXT, rect[2] - 16)[0]
         targets.append(menu.button(surface, layout, rect, label, action, style))
     return targets
+
+
+DRAW_W = 220  # "Draw a card" beside four names
+
+
+def _dealer_row(count: int, y: float):
+    """Draw and the names: in equal thirds at two, the names narrower at four."""
+    if count <= 3:
+        yield from _row(count, y)
+        return
+    yield (FIELD_X, y, DRAW_W, ROW_H)
+    width = (FIELD_W - DRAW_W - GAP * (count - 1)) / (count - 1)
+    for i in range(count - 1):
+        yield (FIELD_X + DRAW_W + GAP + i * (width + GAP), y, width, ROW_H)
 
 
 def _bottom(surface, layout, start, t):

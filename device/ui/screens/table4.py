@@ -1,0 +1,347 @@
+"""The play at a table of four: a card spot per compass seat, the dummy's cards
+once they were shown, whose turn it is and from which hand, and the tricks
+won by each side. The dummy phase (the dummy's cards scanned as they are laid
+out) is the same table with its prompt.
+
+North is at the top of the screen, South at the bottom, West left and East
+right, as the four sit round the table. Only cards of `view.play` are drawn:
+the trick, the trick before it, and the hands laid out face up (`play.shown`,
+played cards greyed); a hand nobody has seen is never drawn.
+
+    12..272    the contract, whose turn and from which hand, the trick, the dummy
+    284..636   the four spots
+    644..792   Last trick, Claim, Cards; the tricks per side; a revoke
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
+from . import chrome, menu
+from .auction import call_text, fitting_size
+from .base import Target
+
+COMPASS = ("N", "E", "S", "W")
+CARD_W, CARD_H = 72, 100
+# Each seat's spot (x, y) and where its name goes: N top, E right, S bottom, W left.
+SPOTS = {0: (424, 56), 1: (548, 176), 2: (424, 306), 3: (300, 176)}
+NAMES = {  # (x, y, anchor, width) of the seat's name, beside its spot
+    0: (504, 80, "midleft", 132),
+    1: (584, 300, "center", 110),
+    2: (504, 382, "midleft", 132),
+    3: (336, 300, "center", 110),
+}
+LEFT_X, LEFT_W = 12, 260
+CONTRACT = (LEFT_X, 56, LEFT_W, 78)
+BUTTON_X, BUTTON_W, BUTTON_H = 644, 148, 52
+BUTTON_Y = (56, 114, 172)
+TRICKS_Y = 238  # the tricks per side, under the buttons
+SUITS = ("S", "H", "D", "C")
+
+
+def spot(hand: int) -> tuple[float, float, float, float]:
+    x, y = SPOTS[hand % 4]
+    return (x, y, CARD_W, CARD_H)
+
+
+def draw_table(surface, layout, view, ui, t) -> list[Target]:
+    """The table of four, in the play and in the dummy phase."""
+    dummy_phase = view.phase == "dummy"
+    targets = chrome.frame(surface, layout, view, ui, t, ok=dummy_phase)
+    play = view.play
+    y = draw_contract(surface, layout, play, ui, t)
+    y = draw_turn(surface, layout, view, t, y + 8)
+    trick = t.t("play.trick", n=play.trick_number, of=view.tricks)
+    draw_text(
+        surface,
+        layout,
+        trick,
+        (LEFT_X + 2, y + 16),
+        theme.TEXT,
+        theme.INK_ON_FELT,
+        True,
+        "midleft",
+    )
+    draw_shown(surface, layout, view, ui, t, y + 40)
+    between = not play.trick and bool(play.last_trick)
+    for hand in range(len(view.seats)):
+        draw_spot(surface, layout, hand, hand == play.to_play and not dummy_phase)
+    for hand, card in play.last_trick if between else play.trick:
+        draw_card(surface, layout, spot(hand), card, ui.four_colour, dim=between)
+    for hand in range(len(view.seats)):
+        draw_name(surface, layout, view, hand, between, t)
+    draw_tricks(surface, layout, view, t)
+    if play.revokes:
+        draw_revoke(surface, layout, play.revokes[-1], t)
+    if play.claim is not None:
+        from .play import claim_question
+
+        targets += claim_question(surface, layout, view, t)
+    elif dummy_phase:
+        targets += dummy_prompt(surface, layout, view, ui, t)
+    else:
+        targets += buttons(surface, layout, view, ui, t)
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def draw_contract(surface, layout, play, ui, t) -> float:
+    """The contract on a white card, the declarer under it; returns the y below."""
+    x, y, w, h = CONTRACT
+    pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*CONTRACT), border_radius=layout.px(10))
+    contract = call_text(play.contract, t)
+    size = fitting_size(layout, contract, 44, w - 24, True)
+    text_with_suits(
+        surface,
+        layout,
+        contract,
+        (x + w / 2, y + 26),
+        size,
+        theme.INK,
+        ui.four_colour,
+        "center",
+        bold=True,
+    )
+    by, size = layout.fit_text(t.t("play.by", name=play.declarer), theme.TEXT, w - 24)
+    draw_text(surface, layout, by, (x + w / 2, y + 60), size, theme.INK_SOFT, anchor="center")
+    return y + h
+
+
+def turn_text(view, t) -> str | None:
+    """Whose turn and from which hand: "Anna to play", "Anna: from the dummy (Carla)"."""
+    play = view.play
+    if view.turn is None or play.to_play is None or play.claim is not None:
+        return None
+    if view.phase == "dummy":
+        return t.t("dummy.whose", name=view.seats[play.dummy].name)
+    hand = play.to_play
+    if play.controllers and play.controllers[hand] != hand:
+        return t.t("play.from_dummy", name=view.turn, hand=play.hands[hand])
+    return t.t("play.own_hand", name=view.turn)
+
+
+def draw_turn(surface, layout, view, t, y: float) -> float:
+    text = turn_text(view, t)
+    if text is None:
+        return y
+    lines = menu.wrap(layout, text, theme.TEXT, LEFT_W, True)[:2]
+    step = menu.line_step(theme.TEXT)
+    for i, line in enumerate(lines):
+        line, size = layout.fit_text(line, theme.TEXT, LEFT_W, True)
+        pos = (LEFT_X + 2, y + step * i)
+        draw_text(surface, layout, line, pos, size, theme.ACCENT, True, "topleft")
+    return y + step * len(lines)
+
+
+def rank_text(card: str, t) -> str:
+    """A card's rank as the language prints it: A K Q J 10 (Dutch A H V B 10)."""
+    rank = card[1:]
+    numbers = {"A": 14, "K": 13, "Q": 12, "J": 11}
+    if rank in numbers:
+        return t.t(f"card.rank.{numbers[rank]}")
+    return "10" if rank == "T" else rank
+
+
+def draw_shown(surface, layout, view, ui, t, y: float) -> None:
+    """Each hand laid out face up (the dummy): its name, then a row per suit with the
+    ranks, played ones greyed. Only the cards the table was shown."""
+    for hand, cards in view.play.shown:
+        title = t.t("play.dummy", name=view.play.hands[hand])
+        title, size = layout.fit_text(title, theme.TEXT, LEFT_W, True)
+        draw_text(
+            surface,
+            layout,
+            title,
+            (LEFT_X + 2, y + 14),
+            size,
+            theme.INK_ON_FELT_SOFT,
+            True,
+            "midleft",
+        )
+        y += 32
+        box = (LEFT_X, y, LEFT_W, 4 * 30 + 8)
+        pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*box), border_radius=layout.px(8))
+        for row, suit in enumerate(SUITS):
+            cy = y + 4 + 30 * row + 15
+            draw_suit(
+                surface,
+                suit,
+                layout.point(LEFT_X + 18, cy),
+                layout.px(20),
+                suit_colour(suit, ui.four_colour),
+            )
+            in_suit = [(c, played) for c, played in cards if c[0] == suit]
+            in_suit.sort(key=lambda pair: _rank_order(pair[0]), reverse=True)
+            step = min(24, (LEFT_W - 44) / max(1, len(in_suit)))
+            for i, (card, played) in enumerate(in_suit):
+                ink = theme.CARD_EDGE if played else theme.INK
+                draw_text(
+                    surface,
+                    layout,
+                    rank_text(card, t),
+                    (LEFT_X + 34 + i * step, cy),
+                    theme.TEXT,
+                    ink,
+                    not played,
+                    "midleft",
+                )
+        y += box[3] + 8
+
+
+def _rank_order(card: str) -> int:
+    rank = card[1:]
+    return {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10}.get(rank) or int(rank)
+
+
+def draw_spot(surface, layout, hand: int, turn: bool) -> None:
+    from .play import glow
+
+    rect = layout.rect(*spot(hand))
+    if turn:
+        glow(surface, layout, rect)
+    else:
+        radius = layout.px(8)
+        pygame.draw.rect(surface, theme.INK_ON_FELT_SOFT, rect, layout.px(2), border_radius=radius)
+
+
+def draw_name(surface, layout, view, hand: int, between: bool, t) -> None:
+    """The seat's name with its compass letter; the accent colour for the hand to play
+    and for the one that took the trick lying dimmed."""
+    play = view.play
+    x, y, anchor, width = NAMES[hand]
+    letter = t.t(f"compass.short.{COMPASS[hand]}")
+    name = f"{letter} {play.hands[hand] if play.hands else view.seats[hand].name}"
+    lit = hand == play.to_play and view.phase == "play" and play.claim is None
+    won = between and play.last_winner == hand
+    colour = theme.ACCENT if lit or won else theme.INK_ON_FELT
+    name, size = layout.fit_text(name, theme.TEXT, width, True)
+    draw_text(surface, layout, name, (x, y), size, colour, True, anchor)
+    note = None
+    if won:
+        note = t.t("play.took", n=play.trick_number - 1)
+    elif hand == play.dummy:
+        note = t.t("play.dummy_short")
+    if note:
+        note, size = layout.fit_text(note, theme.TEXT, width)
+        draw_text(surface, layout, note, (x, y + 30), size, theme.INK_ON_FELT_SOFT, False, anchor)
+
+
+def draw_tricks(surface, layout, view, t) -> None:
+    """The tricks won by each side: N-S and E-W, under the buttons."""
+    y = TRICKS_Y
+    title, size = layout.fit_text(t.t("play.tricks_won"), theme.TEXT, BUTTON_W)
+    draw_text(surface, layout, title, (BUTTON_X, y), size, theme.INK_ON_FELT_SOFT, False, "midleft")
+    for side in (0, 1):
+        cy = y + 36 + side * 38
+        label = t.t(f"side.short.{side}")
+        draw_text(
+            surface, layout, label, (BUTTON_X, cy), theme.TEXT, theme.INK_ON_FELT, True, "midleft"
+        )
+        won = str(view.play.won[side])
+        draw_text(
+            surface, layout, won, (BUTTON_X + BUTTON_W, cy), 40, theme.INK_ON_FELT, True, "midright"
+        )
+
+
+def draw_revoke(surface, layout, revoke: str, t) -> None:
+    """The latest revoke, in red, under the tricks."""
+    name, trick, suit = revoke.split(":")
+    text = t.t("play.revoke_short", name=name, n=trick)
+    lines = menu.wrap(layout, text, theme.TEXT, BUTTON_W - 12)[:2]
+    step = menu.line_step(theme.TEXT)
+    box = layout.rect(BUTTON_X, 322, BUTTON_W, step * len(lines) + 10)
+    pygame.draw.rect(surface, theme.BANNER_ERROR, box, border_radius=layout.px(10))
+    for i, line in enumerate(lines):
+        line, size = layout.fit_text(line, theme.TEXT, BUTTON_W - 12)
+        draw_text(
+            surface,
+            layout,
+            line,
+            (BUTTON_X + 6, 327 + step * (i + 0.5)),
+            size,
+            theme.WHITE,
+            False,
+            "midleft",
+        )
+
+
+def buttons(surface, layout, view, ui, t) -> list[Target]:
+    cards_style = "accent" if ui.touch_cards() else "normal"
+    rows = [
+        (t.t("play.last_trick"), ("overlay", "last-trick"), bool(view.play.last_trick), "normal"),
+        (t.t("play.claim"), ("overlay", "claim"), True, "normal"),
+        (t.t("play.cards"), ("overlay", "picker"), True, cards_style),
+    ]
+    targets = []
+    for (label, action, enabled, style), y in zip(rows, BUTTON_Y, strict=True):
+        rect = (BUTTON_X, y, BUTTON_W, BUTTON_H)
+        draw_button(surface, layout, rect, label, enabled, style)
+        targets.append(Target(rect, action, enabled))
+    return targets
+
+
+def dummy_prompt(surface, layout, view, ui, t) -> list[Target]:
+    """The dummy phase: lay out the dummy and scan its cards (n of 13); OK skips. The
+    picker takes the cards tapped instead of scanned."""
+    x, width = BUTTON_X - 4, BUTTON_W + 8
+    panel = layout.rect(x - 4, 52, width + 8, 288)
+    pygame.draw.rect(surface, theme.FELT_DARK, panel, border_radius=layout.px(10))
+    pygame.draw.rect(surface, theme.ACCENT, panel, layout.px(3), border_radius=layout.px(10))
+    count = t.t("dummy.count", n=view.dummy_shown, of=view.tricks)
+    size = fitting_size(layout, count, theme.TEXT_LARGE, width - 8, True)
+    draw_text(surface, layout, count, (x + width / 2, 76), size, theme.ACCENT, True, "center")
+    text = t.t("dummy.prompt", ok=t.t("button.ok"))
+    menu.wrapped_text(
+        surface, layout, text, (x + width / 2, 100), theme.TEXT, width - 8, theme.INK_ON_FELT, "mid"
+    )
+    rect = (BUTTON_X, 346, BUTTON_W, 52)
+    draw_button(
+        surface, layout, rect, t.t("play.cards"), True, "accent" if ui.touch_cards() else "normal"
+    )
+    return [Target(rect, ("overlay", "picker"))]
+
+
+def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
+    """The previous trick at the four spots, the winner's card ringed, and Close."""
+    from .play import close_button
+
+    targets = chrome.frame(surface, layout, view, ui, t, ok=False)
+    play = view.play
+    title = t.t("play.last_trick")
+    draw_text(surface, layout, title, (LEFT_X + 2, 76), 36, theme.INK_ON_FELT, True, "midleft")
+    if not play.last_trick:
+        draw_text(
+            surface,
+            layout,
+            t.t("last.none"),
+            (LEFT_X + 2, 116),
+            theme.TEXT,
+            theme.INK_ON_FELT_SOFT,
+            anchor="midleft",
+        )
+    else:
+        number = t.t("play.trick_n", n=play.trick_number - 1)
+        draw_text(
+            surface,
+            layout,
+            number,
+            (LEFT_X + 2, 116),
+            theme.TEXT,
+            theme.INK_ON_FELT_SOFT,
+            anchor="midleft",
+        )
+        for hand in range(len(view.seats)):
+            draw_spot(surface, layout, hand, False)
+        for hand, card in play.last_trick:
+            draw_card(surface, layout, spot(hand), card, ui.four_colour)
+        for hand in range(len(view.seats)):
+            draw_name(surface, layout, view, hand, True, t)
+        if play.last_winner is not None:
+            ring = layout.rect(*spot(play.last_winner)).inflate(layout.px(12), layout.px(12))
+            pygame.draw.rect(surface, theme.ACCENT, ring, layout.px(5), border_radius=layout.px(12))
+    rect = (BUTTON_X, BUTTON_Y[0], BUTTON_W, BUTTON_H)
+    targets.append(close_button(surface, layout, rect, t))
+    chrome.finish(surface, layout, ui, t)
+    return targets
