@@ -266,7 +266,7 @@ def four_screens(form: str) -> list[tuple[str, object, UiState]]:
     mid = build_view(four_in_play(form, 13, ["S2", "SK", "S4", "SQ", "S3", "S6"]))
     claiming = four_in_play(form, 13, ["S2", "SK", "S4", "SQ"])
     claiming.apply(ClaimMade(8, 0))
-    finished = four(form, *CHICAGO[:4]) if form == "chicago" else four(form, *RUBBER)
+    finished = four(form, *CHICAGO) if form == "chicago" else four(form, *RUBBER)
     return [
         (f"{f}-auction", build_view(four(form, {"calls": ["1H", "1S", "2H"]})), UiState()),
         (
@@ -284,6 +284,7 @@ def four_screens(form: str) -> list[tuple[str, object, UiState]]:
         (f"{f}-picker", mid, UiState(overlay="picker")),
         (f"{f}-claim", mid, UiState(overlay="claim")),
         (f"{f}-result", build_view(four(form, *CHICAGO[:1])), UiState()),
+        (f"{f}-result-down", build_view(four(form, *CHICAGO[:4])), UiState()),
         (f"{f}-result-thrown-in", build_view(four(form, *CHICAGO[:2])), UiState()),
         (f"{f}-sheet", build_view(four(form, *CHICAGO[:3])), UiState(overlay="sheet")),
         (f"{f}-finished", build_view(finished), UiState()),
@@ -295,7 +296,7 @@ def four_screens(form: str) -> list[tuple[str, object, UiState]]:
 RUBBER = (  # rubber bridge: North-South win two games
     {"calls": ["4H", "P", "P", "P"], "claim": _claim("Anna", 10)},
     {"calls": ["P", "P", "P", "P"]},
-    {"calls": ["P", "3NT", "P", "P", "P"], "claim": _claim("Carla", 9)},
+    {"calls": ["3NT", "P", "P", "P"], "claim": _claim("Carla", 9)},
 )
 
 

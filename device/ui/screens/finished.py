@@ -23,23 +23,26 @@ ROW = menu.line_step(theme.TEXT)
 def draw(surface, layout, view, ui, t):
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     sheet = view.sheet
-    y = _headline(surface, layout, sheet, t)
-    y = _scores(surface, layout, sheet, t, y + 6)
+    y = _headline(surface, layout, sheet, t, pairs=len(view.seats) > len(view.side_names))
+    if view.result is None or not view.result.ask_honours:  # else the paper says them
+        y = _scores(surface, layout, sheet, t, y + 6)
     targets += _last_deal(surface, layout, view, t, y + 6)
     draw_paper(surface, layout, sheet, MINI_SHEET, t, tags=False)
     draw_button(surface, layout, SHEET_BUTTON, t.t("button.sheet"), True, "normal", theme.TEXT)
-    draw_button(surface, layout, NEW_BUTTON, t.t("menu.new_rubber"), True, "accent", TEXT_LARGE)
+    again = t.t("finished.another_chicago" if sheet.chicago else "menu.new_rubber")
+    draw_button(surface, layout, NEW_BUTTON, again, True, "accent", TEXT_LARGE)
     targets += [Target(SHEET_BUTTON, ("overlay", "sheet")), Target(NEW_BUTTON, ("new-rubber",))]
     chrome.finish(surface, layout, ui, t)
     return targets
 
 
-def _headline(surface, layout, sheet, t) -> float:
-    """ "Anna wins the rubber", and by how many points; returns the y below it."""
+def _headline(surface, layout, sheet, t, pairs: bool = False) -> float:
+    """ "Anna wins the rubber" ("Anna & Carla win" when sides are pairs), and by how
+    many points; returns the y below it."""
     if sheet.winner is None:
         title, margin = status(sheet, t), ""
     else:
-        title = t.t("finished.winner", name=sheet.winner)
+        title = t.t("finished.winner_side" if pairs else "finished.winner", name=sheet.winner)
         margin = t.n("finished.margin", abs(sheet.totals[0] - sheet.totals[1]))
     title, size = layout.fit_text(title, 40, WIDTH, True)
     draw_text(surface, layout, title, (LEFT, 56), size, theme.ACCENT, True)

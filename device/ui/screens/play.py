@@ -371,7 +371,7 @@ def picker_refused(view) -> frozenset[str]:
     in this deal, those of another hand lying face up, and, when the seat's own hand
     lies face up, every card not in it. A hidden hand the table knows stays hidden."""
     refused = set(view.play.played)
-    turn = turn_seat(view)
+    turn = view.play.to_play if view.play.to_play is not None else turn_seat(view)  # the hand
     for hand, cards in view.play.shown:  # a dummy laid out: its cards are not elsewhere
         unplayed = {card for card, played in cards if not played}
         if view.phase == "dummy" or hand != view.play.to_play:

@@ -80,8 +80,8 @@ def honours_choices(view, t) -> list[tuple[str, tuple]]:
     then None: ("honours", None, 0), nobody held honours."""
     values = (150,) if "NT" in view.result.contract else (100, 150)
     choices = [
-        (t.t("result.honours_button", name=s.name, points=v), ("honours", seat, v))
-        for seat, s in enumerate(view.seats)
+        (t.t("result.honours_button", name=name, points=v), ("honours", seat, v))
+        for seat, name in honours_rows(view, t)
         for v in values
     ]
     return choices + [(t.t("result.honours_none_button"), ("honours", None, 0))]
@@ -95,9 +95,10 @@ def honours_buttons(surface, layout, view, t, y: float) -> list[Target]:
     values = sorted({action[2] for _, action in held})
     name_w, button_w, gap = 130, 100, 8
     targets = []
-    for seat, info in enumerate(view.seats):
-        row_y = y + seat * HONOURS_ROW
-        name, size = layout.fit_text(info.name, theme.TEXT, name_w - 8, True)
+    rows = honours_rows(view, t)
+    for row, (seat, label) in enumerate(rows):
+        row_y = y + row * HONOURS_ROW
+        name, size = layout.fit_text(label, theme.TEXT, name_w - 8, True)
         centre = (LEFT, row_y + 24)
         draw_text(surface, layout, name, centre, size, theme.INK_ON_FELT, True, "midleft")
         for i, points in enumerate(values):
@@ -105,13 +106,26 @@ def honours_buttons(surface, layout, view, t, y: float) -> list[Target]:
             draw_button(surface, layout, rect, str(points))
             targets.append(Target(rect, ("honours", seat, points)))
     x = LEFT + name_w + len(values) * (button_w + gap)
-    rect = (x, y, LEFT + WIDTH - x, HONOURS_ROW * (len(view.seats) - 1) + 48)
+    rect = (x, y, LEFT + WIDTH - x, HONOURS_ROW * (len(rows) - 1) + 48)
     draw_button(surface, layout, rect, none_label)
     return targets + [Target(rect, none_action)]
 
 
+def honours_rows(view, t=None) -> list[tuple[int, str]]:
+    """(seat, label) of each row of honours buttons: one per side, as honours count for
+    the side that held them; its first seat stands for it. At two a side is a player;
+    at four a partnership, labelled N-S or E-W."""
+    rows = []
+    for side, name in enumerate(view.side_names):
+        seat = next(i for i, s in enumerate(view.seats) if s.side == side)
+        if t is not None and view.seats[seat].compass:
+            name = t.t(f"side.short.{side}")
+        rows.append((seat, name))
+    return rows
+
+
 def honours_height(view) -> float:
-    return HONOURS_ROW * len(view.seats)
+    return HONOURS_ROW * len(view.side_names)
 
 
 def draw_summary(
