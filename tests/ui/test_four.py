@@ -248,3 +248,87 @@ def test_dummy_cards_tapped_in_are_shown_once_and_ok_skips_the_rest():
     assert game.phase == "play" and game.deal.shown == {2: (Card.parse("HA"),)}
     app.step(0)
     assert screen_name(build_view(game), app.ui) == "play"
+
+
+def tap(app, action):
+    """Touch the on-screen target with this action, as a finger would."""
+    target = next(t for t in app.targets if t.action == action and t.enabled)
+    x, y, w, h = target.rect
+    app.touch(app.layout.point(x + w / 2, y + h / 2))
+    app.step(0)
+
+
+def pick(app, card):
+    """A card by touch on the picker (opened if it is not)."""
+    if app.ui.overlay != "picker":
+        tap(app, ("overlay", "picker"))
+    tap(app, ("card", card))
+
+
+def test_a_whole_chicago_by_touch_from_the_start_screen(tmp_path):
+    """Four counting deals and one thrown in, every input a tap or a key: the start
+    screen, the bidding box, the picker for the cards and for the dummy's cards, OK to
+    skip the rest of a dummy, the chart, and Another Chicago at the end. Each phase's
+    screen is drawn (saved as PNG) and holds no card that was not played or shown."""
+    from device.engine.record import play_record, sheet_report, to_record
+    from device.robots import play_rubber
+
+    expected = to_record(play_rubber(3, "chicago"))
+    deals = list(expected["deals"])
+    deals.insert(1, {"calls": ["P", "P", "P", "P"]})  # thrown in: the same dealer again
+    record = {**expected, "deals": deals}
+    players = record["players"]
+    shots = tmp_path / "shots"
+    ui = UiState(scanner=False, start=StartState(form="chicago", players=["", "", "", ""]))
+    app = App(
+        TableLoop(None, queue.Queue(), {}), ui, new_table=new_table_factory(), screenshot_dir=shots
+    )
+    app.step(0)
+    for seat, name in enumerate(players):  # the names typed on the on-screen keyboard
+        tap(app, ("start-field", "editing", seat))
+        for letter in name:
+            tap(app, ("keyboard", "char", letter))
+        tap(app, ("keyboard", "done"))
+    tap(app, ("start-field", "first_dealer", players.index(record["first_dealer"])))
+    tap(app, ("start",))
+    game = app.table.game
+    assert game.players == tuple(players) and game.form.name == "chicago"
+    compass = {"N": 0, "E": 1, "S": 2, "W": 3}
+    skipped = []  # per deal with a dummy: whether OK skipped the rest of it
+    for number, deal in enumerate(deals):
+        if number:
+            tap(app, ("key", "OK"))  # the deal result: next deal
+        for call in deal["calls"]:
+            tap(app, ("call", call))
+        cards = deal.get("cards", [])
+        shown = [c for seat, hand in deal.get("shown", {}).items() for c in hand]
+        for index, card in enumerate(cards):
+            pick(app, card)
+            if index == 0 and game.phase == "dummy":
+                for dummy_card in shown:
+                    pick(app, dummy_card)
+                skipped.append(game.phase == "dummy")
+                if skipped[-1]:  # not all 13: OK skips the rest
+                    tap(app, ("overlay", None))
+                    tap(app, ("key", "OK"))
+                assert game.phase == "play"
+                assert {compass[s] for s in deal.get("shown", {})} <= set(game.deal.shown) | {
+                    game.deal.dummy
+                }
+            view = build_view(game)
+            assert view.cards() <= seen(game)
+        assert app.ui.banner is None, app.ui.banner
+    assert game.phase == "finished" and skipped == [True, False, True, False]
+    assert sheet_report(game) == sheet_report(play_record(record))
+    tap(app, ("overlay", "sheet"))  # the chart
+    assert [r.number for r in build_view(game).sheet.deals] == [1, 2, 3, 4, 5]
+    tap(app, ("overlay", None))
+    tap(app, ("new-rubber",))  # Another Chicago: the same four, a new draw for partners
+    assert app.ui.start.form == "chicago" and app.ui.start.first_dealer is None
+    names = {path.name.split("-", 1)[1] for path in shots.iterdir()}
+    phases = ("start", "auction", "dummy", "play", "picker", "deal-end", "finished", "sheet")
+    assert {f"{phase}-en.png" for phase in phases} <= names, names
+
+
+def seen(game):
+    return seen_so_far(game)
