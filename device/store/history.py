@@ -1,6 +1,7 @@
 """Finished rubbers as history: each rubber's result, and per couple (a pair
 of names, in any order) the rubbers won, points, games, slams bid and made,
-contracts made and failed."""
+contracts made and failed. At a table of four the same per partnership (two
+partners, in any order) and per player."""
 
 from __future__ import annotations
 
@@ -25,9 +26,14 @@ def rubber_result(game: Game, when: float | None = None) -> dict:
         for d in game.deals
         if d.outcome is not None and d.contract is not None
     ]
+    sides = [
+        [name for seat, name in enumerate(game.players) if game.form.side(seat) == side]
+        for side in (0, 1)
+    ]
     return {
         "game": game.form.name,
         "players": list(game.players),
+        "sides": sides,  # the partners of each side, as the totals name them joined by " & "
         "date": time.strftime("%Y-%m-%d", time.localtime(when)),
         "winner": report["winner"],
         "totals": report["totals"],
@@ -63,6 +69,8 @@ def couple_stats(results: list[dict]) -> list[dict]:
     are not a played rubber's are left out."""
     couples: dict[tuple[str, ...], dict] = {}
     for result in filter(is_history_result, results):
+        if len(result["players"]) != 2:  # a table of four: partnership_stats
+            continue
         key = tuple(sorted(result["players"]))
         couple = couples.setdefault(key, {"players": list(key), "rubbers": 0, "by_player": {}})
         couple["rubbers"] += 1
@@ -78,6 +86,54 @@ def couple_stats(results: list[dict]) -> list[dict]:
             stats["slams_bid"] += slam
             stats["slams_made"] += slam and made
     return list(couples.values())
+
+
+def result_sides(result: dict) -> list[list[str]]:
+    """The partners of each side of a four-player result: as stored, else (an older
+    result) players 1 and 3 against 2 and 4."""
+    sides = result.get("sides")
+    if (
+        isinstance(sides, list)
+        and len(sides) == 2
+        and all(isinstance(side, list) and all(isinstance(n, str) for n in side) for side in sides)
+    ):
+        return sides
+    players = result["players"]
+    return [players[0::2], players[1::2]]
+
+
+def partnership_stats(results: list[dict]) -> tuple[list[dict], list[dict]]:
+    """At a table of four: per partnership (two partners, in any order) the games they
+    played together, won, their points, contracts made and failed and slams; and per
+    player the games played and won and the points of their side. Each in the order
+    first played; results of two players are left out."""
+    pairs: dict[tuple[str, ...], dict] = {}
+    players: dict[str, dict] = {}
+    for result in filter(is_history_result, results):
+        if len(result["players"]) != 4:
+            continue
+        for side in result_sides(result):
+            name = " & ".join(side)
+            key = tuple(sorted(side))
+            pair = pairs.setdefault(key, {"players": list(key), "played": 0, **_empty()})
+            won = result.get("winner") == name
+            points = _number(result.get("totals", {}).get(name))
+            pair["played"] += 1
+            pair["won"] += won
+            pair["points"] += points
+            pair["games"] += _number(result.get("games", {}).get(name))
+            for deal in result.get("deals", []):
+                if deal["declarer"] in side:
+                    made, slam = bool(deal.get("made")), bool(deal.get("slam"))
+                    pair["made" if made else "failed"] += 1
+                    pair["slams_bid"] += slam
+                    pair["slams_made"] += slam and made
+            for player in side:
+                stats = players.setdefault(player, {"name": player, "played": 0, **_empty()})
+                stats["played"] += 1
+                stats["won"] += won
+                stats["points"] += points
+    return list(pairs.values()), list(players.values())
 
 
 def _empty() -> dict:

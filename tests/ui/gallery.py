@@ -290,7 +290,21 @@ def four_screens(form: str) -> list[tuple[str, object, UiState]]:
         (f"{f}-finished", build_view(finished), UiState()),
         (f"{f}-sheet-finished", build_view(finished), UiState(overlay="sheet")),
         (f"{f}-help", mid, UiState(overlay="help", help_back="menu")),
+        (f"{f}-history", mid, UiState(overlay="history", history=history_four())),
     ]
+
+
+def history_four() -> list[dict]:
+    """Three finished games at a table of four, stored as the journal stores them: two
+    Chicagos with other partners, and a rubber."""
+    from device.store.history import rubber_result
+
+    other = ("Anna", "Ben", "Daan", "Carla")  # Anna and Daan partners
+    again = play_record(
+        {"game": "chicago", "players": list(other), "first_dealer": "Ben", "deals": list(CHICAGO)}
+    )
+    played = [four("chicago", *CHICAGO), again, four("rubber-bridge", *RUBBER)]
+    return [{**rubber_result(g, 0), "rubber": n + 1} for n, g in enumerate(played)]
 
 
 RUBBER = (  # rubber bridge: North-South win two games

@@ -332,3 +332,41 @@ def test_a_whole_chicago_by_touch_from_the_start_screen(tmp_path):
 
 def seen(game):
     return seen_so_far(game)
+
+
+def test_history_per_partnership_and_per_player():
+    from device.store.history import couple_stats, partnership_stats
+    from device.ui.screens.history import _sections, partnership_lines
+    from tests.ui.gallery import HISTORY, history_four
+
+    history = history_four()
+    assert history[0]["sides"] == [["Anna", "Carla"], ["Ben", "Daan"]]
+    pairs, players = partnership_stats(history + HISTORY)
+    by_pair = {tuple(p["players"]): p for p in pairs}
+    assert set(by_pair) == {("Anna", "Carla"), ("Ben", "Daan"), ("Anna", "Daan"), ("Ben", "Carla")}
+    assert by_pair[("Anna", "Carla")]["played"] == 2 and by_pair[("Anna", "Carla")]["won"] == 1
+    assert by_pair[("Anna", "Carla")]["points"] == 60 + 920
+    assert by_pair[("Ben", "Daan")]["made"] == 2  # 4S by Ben and 2C by Daan
+    by_name = {p["name"]: p for p in players}
+    assert by_name["Anna"]["played"] == 3 and by_name["Anna"]["won"] == 1
+    assert by_name["Ben"]["won"] == 2 and by_name["Ben"]["points"] == 880 + 700
+    assert couple_stats(history) == []  # couples are tables of two
+    blocks, lines = partnership_lines(history, EN)
+    assert blocks[0][0] == "Anna & Carla: 2 games together"
+    assert "Ben: 2 of 3 won, 1580 points" in lines
+    headings = [heading for heading, _ in _sections(history + HISTORY, EN)]
+    assert headings == [
+        "Couples",
+        "Partnerships",
+        "Players",
+        "Rubbers: tap one for its score sheet",
+    ]
+
+
+def test_an_older_four_player_result_without_sides_pairs_players_one_and_three():
+    from device.store.history import partnership_stats
+    from tests.ui.gallery import history_four
+
+    older = [{k: v for k, v in result.items() if k != "sides"} for result in history_four()]
+    pairs, _ = partnership_stats(older)
+    assert {tuple(p["players"]) for p in pairs} >= {("Anna", "Carla"), ("Ben", "Daan")}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pygame
 
-from device.store.history import couple_stats
+from device.store.history import couple_stats, partnership_stats, result_sides
 
 from .. import theme
 from ..draw import draw_text
@@ -62,12 +62,54 @@ def couple_lines(couple: dict, t) -> list[str]:
     return lines
 
 
+def partnership_lines(history: list, t) -> tuple[list[list[str]], list[str]]:
+    """At a table of four: per partnership, most played first, "Anna & Carla: 2 games
+    together", "1 won, 940 points, 1 game" and its contracts; per player "Anna: 1 of 2
+    won, 940 points"."""
+    pairs, players = partnership_stats(history)
+    blocks = []
+    for pair in sorted(pairs, key=lambda p: -p["played"]):
+        names = " & ".join(pair["players"])
+        games = t.n("history.games", pair["games"])
+        blocks.append(
+            [
+                t.n("history.partnership", pair["played"], names=names),
+                t.t("history.pair_stats", won=pair["won"], points=pair["points"], games=games),
+                t.t(
+                    "history.contracts",
+                    made=pair["made"],
+                    failed=pair["failed"],
+                    slams_made=pair["slams_made"],
+                    slams_bid=pair["slams_bid"],
+                ),
+            ]
+        )
+    lines = [
+        t.t(
+            "history.player_line",
+            name=p["name"],
+            won=p["won"],
+            played=p["played"],
+            points=p["points"],
+        )
+        for p in sorted(players, key=lambda p: (-p["won"], p["name"]))
+    ]
+    return blocks, lines
+
+
+def sides_of(rubber: dict) -> list[str]:
+    """Whose totals a row shows: the players at two, the partnerships at four."""
+    players = [str(name) for name in rubber.get("players", [])]
+    if len(players) == 4:
+        return [" & ".join(side) for side in result_sides(rubber)]
+    return players
+
+
 def _scores(rubber: dict, names: list[str]) -> str:
-    """ "Anna 950 – Ben 610", each player under `names` (shortened names, say)."""
+    """ "Anna 950 – Ben 610", each side under `names` (shortened names, say)."""
     totals = rubber.get("totals", {})
-    players = rubber.get("players", [])
     return " – ".join(
-        f"{short} {totals.get(p, 0)}" for p, short in zip(players, names, strict=False)
+        f"{short} {totals.get(p, 0)}" for p, short in zip(sides_of(rubber), names, strict=False)
     )
 
 
@@ -102,6 +144,10 @@ def _sections(history: list, t) -> list[tuple[str, list[tuple]]]:
     found = [("couple", couple_lines(c, t)) for c in couples(history)]
     rows = [("rubber", entry) for entry in reversed(history)]
     sections = [(t.t("history.couples"), found)] if found else []
+    pairs, players = partnership_lines(history, t)
+    if pairs:
+        sections.append((t.t("history.partnerships"), [("couple", block) for block in pairs]))
+        sections.append((t.t("history.players"), [("line", line) for line in players]))
     return sections + [(t.t("history.rubbers"), rows)]
 
 
@@ -166,6 +212,8 @@ def _page(surface, layout, items, t) -> list[Target]:
             _text(surface, layout, value, (X, y + 4), theme.TEXT, theme.ACCENT, WIDTH, True)
         elif kind == "couple":
             _couple(surface, layout, value, y)
+        elif kind == "line":  # a player's line at a table of four
+            _text(surface, layout, value, (X, y + 2), theme.TEXT, theme.INK_ON_FELT, WIDTH)
         else:
             targets.append(_row(surface, layout, value, y, t))
         y += _height((kind, value))
@@ -235,7 +283,7 @@ def _row(surface, layout, entry: dict, y: float, t) -> Target:
         ring = tag.inflate(layout.px(14), layout.px(6))
         pygame.draw.rect(surface, theme.ACCENT, ring, layout.px(2), border_radius=layout.px(6))
     room = layout.to_logical(tag.topleft)[0] - 20 - (X + SCORES_X)
-    players = [str(name) for name in entry.get("players", [])]
+    players = sides_of(entry)
     scores = shortened(layout, lambda n: _scores(entry, n), players, room)
     _text(
         surface,
