@@ -370,3 +370,22 @@ def test_an_older_four_player_result_without_sides_pairs_players_one_and_three()
     older = [{k: v for k, v in result.items() if k != "sides"} for result in history_four()]
     pairs, _ = partnership_stats(older)
     assert {tuple(p["players"]) for p in pairs} >= {("Anna", "Carla"), ("Ben", "Daan")}
+
+
+def test_the_picker_and_the_claim_at_four():
+    from tests.ui.gallery import draw
+
+    view = build_view(four_in_play("chicago", 13))  # the dummy's card is due
+    ui = UiState(overlay="claim")
+    _, targets = draw(view, ui, "en")
+    seats = [t for t in targets if t.action[0] == "claim-seat"]
+    assert [t.action[1] for t in seats] == [0, 1, 2, 3]
+    assert all(t.rect[0] + t.rect[2] <= 800 and t.rect[2] >= 48 for t in seats)
+
+    def offered(shown_view):
+        _, targets = draw(shown_view, UiState(overlay="picker"), "en")
+        return {t.action[1] for t in targets if t.action[0] == "card" and t.enabled}
+
+    assert offered(view) == set(DUMMY)  # the dummy's turn: only its cards
+    laying_out = offered(build_view(four_in_play("chicago", 5)))
+    assert len(laying_out) == 52 - 6 and not laying_out & (set(DUMMY[:5]) | {"SA"})

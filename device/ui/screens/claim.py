@@ -60,10 +60,12 @@ def claimer_buttons(surface, layout, view, claimer: int, t) -> list[Target]:
     )
     label_width = layout.width(t.t("claim.who"), theme.TEXT)
     x, targets = max(200, 40 + label_width), []
+    pitch = min(212, (788 - x) / len(view.seats))  # four players share the row
     for seat, info in enumerate(view.seats):
-        rect = (x + seat * 212, 98, 200, 56)
+        rect = (x + seat * pitch, 98, pitch - 12, 56)
         style = "accent" if seat == claimer else "normal"
-        draw_button(surface, layout, rect, info.name, True, style, font_size=theme.TEXT)
+        name = layout.fit_text(info.name, theme.TEXT, rect[2] - 16)[0]
+        draw_button(surface, layout, rect, name, True, style, font_size=theme.TEXT)
         if seat == claimer:
             box = layout.rect(*rect).inflate(layout.px(8), layout.px(8))
             pygame.draw.rect(surface, theme.ACCENT, box, layout.px(3), border_radius=layout.px(13))

@@ -392,7 +392,12 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
     played are greyed and take no tap; the picker stays open for the next card."""
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     if view.turn:
-        title, size = layout.fit_text(t.t("picker.title", name=view.turn), theme.TEXT, 760, True)
+        title = t.t("picker.title", name=view.turn)
+        if view.phase == "dummy":  # the dummy's cards, as they are laid out
+            title = t.t("picker.dummy", name=view.play.hands[view.play.dummy])
+        elif table4.from_dummy(view):  # the declarer plays the dummy's card
+            title = table4.turn_text(view, t)
+        title, size = layout.fit_text(title, theme.TEXT, 760, True)
         draw_text(surface, layout, title, (400, 68), size, theme.ACCENT, True, "center")
     refused = picker_refused(view)
     for row, cards in enumerate(picker_cards(view.deck)):
@@ -425,6 +430,9 @@ def draw_trick_strip(surface, layout, view, ui, t) -> None:
     if between and play.last_winner is not None:
         took = t.t("picker.took", name=view.seats[play.last_winner].name)
         x = tag(surface, layout, took, (x, y), theme.ACCENT, theme.ACCENT_TEXT) + 12
-    won = " · ".join(f"{seat.name} {play.won[seat.side]}" for seat in view.seats)
+    if view.seats[0].compass:  # at four: the tricks of each side
+        won = " · ".join(f"{t.t(f'side.short.{side}')} {play.won[side]}" for side in (0, 1))
+    else:
+        won = " · ".join(f"{seat.name} {play.won[seat.side]}" for seat in view.seats)
     won, size = layout.fit_text(won, theme.TEXT, CLOSE[0] - 12 - x)
     draw_text(surface, layout, won, (x, y), size, theme.INK_ON_FELT_SOFT, anchor="midleft")

@@ -122,6 +122,13 @@ def turn_text(view, t) -> str | None:
     return t.t("play.own_hand", name=view.turn)
 
 
+def from_dummy(view) -> bool:
+    """The card due is the dummy's, played by the declarer."""
+    play = view.play
+    hand = play.to_play
+    return hand is not None and bool(play.controllers) and play.controllers[hand] != hand
+
+
 def draw_turn(surface, layout, view, t, y: float) -> float:
     text = turn_text(view, t)
     if text is None:
