@@ -131,6 +131,8 @@ class Play:
         for other, seen in self.seen.items():
             if other != hand and card in seen:
                 return f"{card} is in {self.names[other]}'s hand"
+        if hand in self.seen and card not in self.seen[hand] and self.unseen(hand) <= 0:
+            return f"{card} is not in {self.names[hand]}'s hand"  # only shown cards are left
         return None
 
     def why_not_shown(self, hand: int, card: Card) -> str | None:
@@ -151,9 +153,12 @@ class Play:
         reason = self.why_not_shown(hand, card)
         if reason is not None:
             raise PlayError(reason)
-        seen = self.seen.setdefault(hand, [])
-        seen.append(card)
-        cards = set(seen) | set(self.by_hand[hand])
+        self.seen.setdefault(hand, []).append(card)
+        self._note_known(hand)
+
+    def _note_known(self, hand: int) -> None:
+        """A hand whose cards are all shown or played is known (follow suit is checked)."""
+        cards = set(self.seen[hand]) | set(self.by_hand[hand])
         if len(cards) == self.total:
             self.known[hand] = frozenset(cards)
 
@@ -173,6 +178,8 @@ class Play:
         self.played[card] = (hand, index)
         self.by_hand[hand].append(card)
         self.current.append(card)
+        if hand in self.seen and hand not in self.known:
+            self._note_known(hand)
         if len(self.current) < self.hands:
             return None
         cards = tuple(self.current)

@@ -350,3 +350,19 @@ def test_a_last_deal_stopped_while_the_dummy_is_laid_out():
     rec["deals"].append({"calls": ["P", "P", "P", "P"]})
     with pytest.raises(RecordError, match="^deal 1: play is not over"):
         play_record(rec)
+
+
+def test_a_partly_shown_hand_has_only_its_shown_cards_left_at_the_end():
+    from device.engine.play import Play
+
+    play = Play((0, 1, 0, 1), 0, None, PLAYERS, tricks=2)  # hands of two cards
+    play.show(1, Card.parse("C2"))
+    for text in ("S3", "H5", "S4", "S5"):  # B plays a card not shown: it had one
+        play.play(Card.parse(text))
+    assert play.tricks[0].winner == 3 and play.unseen(1) == 0 and 1 in play.known
+    play.play(Card.parse("S6"))
+    play.play(Card.parse("S7"))
+    with pytest.raises(RuleError, match="^H6 is not in B's hand$"):
+        play.play(Card.parse("H6"))
+    play.play(Card.parse("C2"))
+    assert play.shown(1) == ()
