@@ -144,3 +144,97 @@ def test_console_script_help_for_each_command():
 def test_no_command_is_a_one_line_error(capsys):
     status, _, err = run(capsys)
     assert status == 2 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("form", ["chicago", "rubber-bridge"])
+def test_demo_plays_each_four_player_form_to_the_end(capsys, form):
+    status, out, _ = run(capsys, "demo", "--game", form, "--seed", "3", "--json")
+    report = json.loads(out)
+    assert status == 0 and report["finished"] is True
+    assert set(report["totals"]) == {"Anna & Carla", "Ben & Dirk"}
+    assert all(set(d["vulnerable"]) <= set(report["totals"]) for d in report["deals"])
+    if form == "chicago":
+        counted = [d for d in report["deals"] if d["contract"] != "pass"]
+        assert len(counted) == 4 and report["deals"][-1]["vulnerable"] == list(report["totals"])
+    status, text, _ = run(capsys, "demo", "--game", form, "--players", "N", "E", "S", "W")
+    assert status == 0 and "N & S" in text and "E & W" in text
+
+
+def test_demo_and_run_refuse_a_wrong_number_of_players_in_one_line(capsys, tmp_path):
+    status, out, err = run(capsys, "demo", "--game", "chicago", "--players", "Anna", "Ben")
+    assert status == 2 and out == ""
+    assert err == (
+        "honeymoon demo: --players: chicago is played by 4 players, not 2: give 4 names\n"
+    )
+    status, _, err = run(capsys, "demo", "--players", "A", "B", "C", "D")
+    assert status == 2 and "draw-and-discard is played by 2 players, not 4" in err
+    argv = ["run", "--text", "--data-dir", str(tmp_path), "--new", "chicago", "--players", "A"]
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and err.count("\n") == 1 and "played by 4 players, not 1" in err
+    assert not (tmp_path / "journal.sqlite3").exists()  # refused before anything started
+
+
+def test_run_new_chicago_without_the_draw_then_status(tmp_path):
+    folder = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "device.cli", "run", "--text", "--config", "/dev/null"]
+        + ["--data-dir", folder, "--new", "chicago", "--players", "Ann", "Bob", "Cy", "Di"]
+        + ["--first-dealer", "Cy"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    status, out, _ = run_status(folder)
+    assert status == 0
+    assert json.loads(out) == {
+        "game": "chicago",
+        "phase": "auction",
+        "deal": 1,
+        "dealer": "Cy",
+        "turn": "Cy",  # the dealer speaks first
+        "hand": "S",
+        "calls": [],
+        "contract": None,
+        "declarer": None,
+        "tricks": [],
+        "totals": {"Ann & Cy": 0, "Bob & Di": 0},
+    }
+
+
+def run_status(folder):
+    done = subprocess.run(
+        [sys.executable, "-m", "device.cli", "status", "--json", "--data-dir", folder],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_status_in_the_dummy_phase_from_the_journal(tmp_path, capsys):
+    from device.engine.events import Setup
+    from device.engine.game import Game
+    from device.hal.events import CALL, CARD, Input
+    from device.store.journal import FILENAME, Journal
+    from device.table import Table
+
+    journal = Journal(tmp_path / FILENAME)
+    table = Table(Game(Setup("rubber-bridge", ("Ann", "Bob", "Cy", "Di"), 2)), journal=journal)
+    for text in ("P", "1H", "P", "P", "P"):  # Cy deals; Di (West) declares 1H
+        assert table.handle(Input(CALL, text)).accepted
+    for item in (Input(CARD, "SA"), Input(CARD, "S2"), Input(CARD, "S3")):
+        assert table.handle(item).accepted  # North leads; East's (dummy's) cards are shown
+    journal.close()
+    status, out, _ = run(capsys, "status", "--data-dir", str(tmp_path))
+    report = json.loads(out)
+    assert report["phase"] == "dummy" and report["turn"] == "Di" and report["hand"] == "E"
+    assert report["declarer"] == "Di" and report["contract"] == "1H"
+    status, out, _ = run(capsys, "export", "--format", "json", "--data-dir", str(tmp_path))
+    record = json.loads(out)
+    assert record["game"] == "rubber-bridge" and record["first_dealer"] == "Cy"
+    assert record["players"] == ["Ann", "Bob", "Cy", "Di"]
+    assert record["deals"] == [
+        {"calls": ["P", "1H", "P", "P", "P"], "cards": ["SA"], "shown": {"E": ["S2", "S3"]}}
+    ]

@@ -121,3 +121,27 @@ def test_pairing_saves_the_profile_after_every_card(tmp_path):
     t.handle(Input(CARD, "", uid=fake_uid("B")))
     saved = DeckProfile.load(path)
     assert len(saved.tags) == 2 and saved.card_for(fake_uid("B")).text == "SK"
+
+
+def test_four_at_the_table_cards_and_ok_go_where_the_phase_says():
+    from device.engine.events import CardPlayed, CardShown, DummyDone
+
+    t = Table(Game(Setup("chicago", ("Ann", "Bob", "Cy", "Di"), 0)))
+    ok, undo = Input(KEY, "OK", "bidbox"), Input(KEY, "UNDO", "bidbox")
+    for text in ("1S", "P", "P", "P"):  # Ann (North) declares; Bob leads
+        assert t.handle(Input(CALL, text)).accepted
+    refused = t.handle(ok)
+    assert not refused.accepted and refused.message == "OK is not used in the play"
+    assert isinstance(t.handle(Input(CARD, "HA")).event, CardPlayed)
+    assert t.game.phase == "dummy" and t.leds() == 1 << 0  # Ann acts for her dummy
+    shown = t.handle(Input(CARD, "S2"))  # scanned while the dummy is laid out: shown
+    assert shown.event == CardShown(t.game.form.deck.parse("S2"), 2)
+    assert t.game.exposed(2) == (t.game.form.deck.parse("S2"),)
+    assert t.handle(undo).notice == "Undone: the dummy's S2"
+    assert t.game.deal.shown == {}
+    done = t.handle(ok)
+    assert done.event == DummyDone() and t.game.phase == "play"
+    assert t.handle(undo).notice == "Undone: the end of the dummy's layout"
+    assert t.game.phase == "dummy"
+    refused = t.handle(Input(CARD, "HA"))
+    assert not refused.accepted and refused.message == "HA was already played"
