@@ -380,10 +380,17 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     if args.screenshot_dir is not None:
         _check_screenshot_dir(Path(args.screenshot_dir))
-    if args.new is not None and args.players is not None:
-        from .engine.forms import find_form
+    if args.players is not None:
+        from .engine.forms import FORMS, find_form
 
-        check_player_count(find_form(args.new), args.players, "honeymoon run")
+        if args.new is not None:
+            check_player_count(find_form(args.new), args.players, "honeymoon run")
+        counts = sorted({form.players for form in FORMS})
+        if len(args.players) not in counts:  # the form is chosen later: any form's count
+            allowed = " or ".join(str(n) for n in counts)
+            raise UsageError(
+                f"honeymoon run: --players: give {allowed} names, not {len(args.players)}"
+            )
     return run_main(args)
 
 

@@ -11,5 +11,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 def test_game_record_example_replays_to_the_documented_sheet():
     text = (DOCS / "game-record.md").read_text()
-    record, output = (json.loads(b) for b in re.findall(r"```json\n(.*?)```", text, re.S))
-    assert sheet_report(play_record(record)) == output
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", text, re.S)]
+    assert len(blocks) == 4  # a two-player rubber and a Chicago, each with its sheet
+    for record, output in zip(blocks[::2], blocks[1::2], strict=True):
+        assert sheet_report(play_record(record)) == output
