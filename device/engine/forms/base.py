@@ -213,6 +213,8 @@ class GameForm:
         return (dealer + 1) % self.players
 
     def first_speaker(self, dealer: int, options: dict) -> int:
+        """The seat that makes the first call: the non-dealer, or the dealer with
+        the option dealer_bids_first."""
         return dealer if options.get("dealer_bids_first") else (dealer + 1) % self.players
 
     def dealer_by_draw(self, drawn: list) -> int:
@@ -243,9 +245,13 @@ class GameForm:
         return order, order.index(ranked[0])
 
     def first_drawer(self, dealer: int) -> int:
+        """The seat that draws first in a draw phase: the dealer's left."""
         return (dealer + 1) % self.players
 
     def auction_rules(self, options: dict) -> AuctionRules:
+        """Who bids for which side and when the auction ends: with two players a
+        pass after a bid ends it (option auction_end), else three passes do and
+        four passes throw the deal in."""
         sides = tuple(self.side(s) for s in range(self.players))
         if self.players == 2 and options.get("auction_end", "first-pass") == "first-pass":
             return AuctionRules(sides, passes_to_end=1, passes_to_throw_in=2)
@@ -257,9 +263,11 @@ class GameForm:
         return tuple(self.side(s) for s in range(self.players))
 
     def hand_names(self, players: tuple[str, ...]) -> tuple[str, ...]:
+        """How each hand is named in a message: by default its player."""
         return players
 
     def declarer_hand(self, declarer: int) -> int:
+        """The hand the declaring player plays from: by default their own."""
         return declarer
 
     def controller(self, hand: int, declarer_hand: int) -> int:
@@ -277,6 +285,7 @@ class GameForm:
 
     # -- scoring and what may be seen --------------------------------------
     def new_sheet(self, options: dict):
+        """The empty score sheet: rubber or Chicago (`scoring`), with the options."""
         if self.scoring == "chicago":
             return ChicagoSheet(
                 switched=options.get("switched_vulnerability", False),

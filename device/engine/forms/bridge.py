@@ -22,9 +22,11 @@ class _Bridge(GameForm):
         return ("auction", "play", "dummy", "deal-end")
 
     def first_speaker(self, dealer: int, options: dict) -> int:
+        """The dealer speaks first."""
         return dealer
 
     def dummy_hand(self, declarer_hand: int) -> int | None:
+        """The declarer's partner, opposite."""
         return (declarer_hand + 2) % 4
 
     def controller(self, hand: int, declarer_hand: int) -> int:
@@ -50,4 +52,5 @@ class Chicago(_Bridge):
     options = (HONOURS, SWITCHED_VULNERABILITY)
 
     def next_dealer(self, dealer: int, passed_out: bool) -> int:
+        """The deal passes to the left; a thrown-in deal is dealt again."""
         return dealer if passed_out else (dealer + 1) % self.players
