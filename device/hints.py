@@ -31,6 +31,7 @@ PLAY = "play {name}'s card"
 ANSWER = "answer {name}'s claim: Accept or Dispute"
 ACCEPT_OR_DISPUTE = "tap Accept or Dispute"
 DEAL_END = "tap Next deal or press OK"
+DUMMY = "scan the dummy's cards, or press OK when it is down"
 FINISHED = "tap New rubber to play again"
 
 BID_HIGHER = "bid higher than {last} or pass"
@@ -57,6 +58,7 @@ HINTS = (
     ANSWER,
     ACCEPT_OR_DISPUTE,
     DEAL_END,
+    DUMMY,
     FINISHED,
     BID_HIGHER,
     BID_OR_PASS,
@@ -97,9 +99,11 @@ def next_step(game: Game) -> str:
         if claim is not None:
             return ANSWER.format(name=game.players[claim.seat])
         return PLAY.format(name=name)
+    if phase == "dummy":
+        return DUMMY
     if phase == "deal-end":
         return DEAL_END
-    return FINISHED
+    return FINISHED if phase == "finished" else KEYS
 
 
 def _follow(game: Game, _found) -> str | None:

@@ -400,3 +400,14 @@ def test_a_hint_names_each_button_as_the_screen_labels_it(lang):
         text = t.error(hint.format(name="Anna"))
         for key in keys:
             assert t.t(key) in text, (hint, key)
+
+
+def test_refusals_while_the_dummy_is_laid_out_say_to_scan_it_or_press_ok():
+    four = Table(Game(Setup("chicago", ("A", "B", "C", "D"), 0)))
+    for text in ("P", "P", "4S", "P", "P", "P"):
+        assert four.handle(Input(CALL, text)).accepted
+    assert four.handle(card("HA")).accepted  # the opening lead: the dummy goes down
+    assert four.game.phase == "dummy"
+    refused = four.handle(Input(CALL, "1S"))
+    assert not refused.accepted
+    assert refused.hint == hints.DUMMY  # the catalogues have it: see the test above
