@@ -1,10 +1,16 @@
 """A game record (docs/game-record.md) as the button presses and card scans
 that would play it at the table, for the simulated devices.
 
-Each deal: OK for each turn of the draw phase (Draw and Discard), the calls
-on the bidding box, the cards on the scanner, and OK for the next deal. Claims and
-honours are made on the screen, so a record with them cannot be played
-through the devices alone.
+The record is played through the engine, and each of its inputs becomes what
+a device sends in the phase it came in, as the form routes device inputs
+(`form.input_for`): OK for each turn of a draw phase (Draw and Discard), the
+calls on the bidding box from the first speaker (the dealer in bridge for
+four), the cards on the scanner in play order, and OK for the next deal. In
+the `dummy` phase (after the opening lead in bridge for four) the record's
+`shown` cards of the dummy are scanned as it is laid out; when they are not
+all of its cards (or there is no `shown`), OK ends the layout and the dummy
+stays unknown. Claims and honours are made on the screen, so a record with
+them cannot be played through the devices alone.
 """
 
 from __future__ import annotations
@@ -13,8 +19,17 @@ import hashlib
 import time
 
 from device.engine.calls import Bid, Call
-from device.engine.forms import DEFAULT, find_form
-from device.engine.record import RecordError
+from device.engine.events import (
+    CallMade,
+    CardPlayed,
+    CardShown,
+    ClaimAnswered,
+    ClaimMade,
+    Event,
+    HonoursGiven,
+)
+from device.engine.game import Game
+from device.engine.record import RecordError, play_record
 
 from .keyboard import BIDBOX, SCANNER
 
@@ -25,20 +40,35 @@ def fake_uid(card: str) -> bytes:
 
 
 def record_steps(record: dict) -> list[tuple[str, str]]:
-    """[(device, what)]: ("bidbox", "OK"), ("bidbox", "1S"), ("scanner", "SA"), ..."""
-    form = find_form(record.get("game", DEFAULT))
+    """[(device, what)]: ("bidbox", "OK"), ("bidbox", "1S"), ("scanner", "SA"), ...
+
+    RecordError for a record the engine refuses (with its place), or one with an
+    input that no device makes (a claim or honours given on the screen)."""
+    played = play_record(record)
+    game = Game(played.setup)  # the same inputs again, each from its device in its phase
     steps: list[tuple[str, str]] = []
-    for number, deal in enumerate(record.get("deals", []), 1):
-        if "claim" in deal or "honours" in deal:
-            raise RecordError(f"deal {number}: claims and honours are made on the screen")
-        if number > 1:
-            steps.append((BIDBOX, "OK"))
-        # The draw phase by its turns: a MENU only opens the menu, and ending the
-        # phase early needs a confirmation on the screen.
-        steps += [(BIDBOX, "OK")] * (2 * form.draw_turns)
-        steps += [(BIDBOX, str(Call.parse(c))) for c in deal.get("calls", [])]
-        steps += [(SCANNER, str(form.deck.parse(c))) for c in deal.get("cards", [])]
+    for event in played.inputs:
+        steps.append(_step(game, event))
+        game.apply(event)
     return steps
+
+
+def _step(game: Game, event: Event) -> tuple[str, str]:
+    """The device step that makes `event` in the game's phase now."""
+    form, phase = game.form, game.phase
+    if isinstance(event, CardPlayed | CardShown):
+        device, what, value = SCANNER, "card", event.card
+    elif isinstance(event, CallMade):
+        device, what, value = BIDBOX, "call", event.call
+    else:
+        device, what, value = BIDBOX, "OK", None
+    made = form.input_for(phase, what, value)
+    if type(made) is not type(event):
+        place = f"deal {game.deal.number}"
+        if isinstance(event, ClaimMade | ClaimAnswered | HonoursGiven):
+            raise RecordError(f"{place}: claims and honours are made on the screen")
+        raise RecordError(f"{place}: {event.kind} is not made on the devices in the {phase}")
+    return device, what if value is None else str(value)
 
 
 def press(sims: dict, device: str, what: str, uids: bool = False) -> None:

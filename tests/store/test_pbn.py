@@ -83,3 +83,115 @@ def test_cli_export_pbn(tmp_path, capsys):
     assert main(["export", "--data-dir", str(tmp_path), "--format", "pbn"]) == 0
     boards = pbn.loads(capsys.readouterr().out)
     assert len(boards) == len(deals_of(expected))
+
+
+# -- four hands: rubber bridge and Chicago ------------------------------------------------
+VUL = {(): "none", (0,): "ns", (1,): "ew", (0, 1): "both"}
+
+
+def _card(card) -> str:
+    """An endplay card in the table's notation (SA, HT)."""
+    return card.suit.name[0].upper() + card.rank.abbr
+
+
+def _call(bid) -> str:
+    """An endplay call in the table's notation (1S, 3NT, P, X, XX)."""
+    if hasattr(bid, "level"):
+        return f"{bid.level}{ {'nt': 'NT'}.get(bid.denom.name, bid.denom.name[0].upper()) }"
+    return {"passed": "P", "doubled": "X", "redoubled": "XX"}[bid.penalty.name]
+
+
+def _check_four(game, text):
+    """Every exported deal of a four-player game, read back by endplay."""
+    boards = pbn.loads(text)
+    deals = deals_of(game)
+    assert len(boards) == len(deals)
+    for board, deal in zip(boards, deals, strict=True):
+        assert board.board_num == deal.number
+        assert [board.info[s] for s in ("North", "East", "South", "West")] == list(game.players)
+        assert board.dealer.abbr == "NESW"[deal.dealer]
+        assert board.vul.name == VUL[game.vulnerable(deal)]
+        assert (
+            board.info["Scoring"] == {"chicago": "Chicago", "rubber": "Rubber"}[game.form.scoring]
+        )
+        calls = [str(c) for _, c in deal.auction.calls]
+        assert len(board.auction) == len(calls)  # the Auction section, from the dealer
+        assert [_call(b) for b in board.auction] == calls
+        if deal.contract is None:
+            assert str(board.contract).startswith("Pass") and not board.play
+            continue
+        assert board.contract.level == deal.contract.level
+        assert board.contract.denom.name == DENOMS[deal.contract.strain.letter]
+        assert board.contract.declarer.abbr == "NESW"[deal.declarer]
+        assert board.contract.result == deal.tricks - deal.contract.tricks_needed
+        played = [str(c) for t in deal.play.tricks for c in t.cards] + list(
+            map(str, deal.play.current)
+        )
+        assert [_card(c) for c in board.play] == played  # the Play section, trick by trick
+        hands = board.deal.to_pbn()[2:].split(" ")
+        for seat, cards in enumerate(deal.play.by_hand):  # all 52 were played: the full deal
+            assert len(cards) == 13
+            assert hands[seat] == _hand(cards)
+
+
+@pytest.mark.parametrize("form, seed", [("chicago", 1), ("chicago", 4), ("rubber-bridge", 185)])
+def test_four_hand_deals_read_back_in_endplay(form, seed):
+    from tests.fourplay import PLAYERS
+
+    game = play_rubber(seed, form, PLAYERS)
+    _check_four(game, export_pbn(game))
+
+
+def test_a_chicago_with_a_thrown_in_deal_keeps_the_schedule():
+    from tests.fourplay import chicago_record
+
+    game = play_record(chicago_record(1, thrown_in_before=(1,)))
+    text = export_pbn(game)
+    _check_four(game, text)
+    boards = pbn.loads(text)
+    # Deal 2 is thrown in and dealt again by Carla (South): both are deal 2 of the
+    # schedule, her side vulnerable; then West's deal (3 of the schedule), then North's.
+    assert [b.dealer.abbr for b in boards] == ["E", "S", "S", "W", "N"]
+    assert [b.vul.name for b in boards] == ["none", "ns", "ns", "ew", "both"]
+    assert [b.info["Scoring"] for b in boards] == ["Chicago"] * 5
+    assert '[Contract "Pass"]\n[Result ""]\n[Auction "S"]\nPass Pass Pass Pass\n' in text
+
+
+def test_rubber_vulnerability_comes_from_the_sheet():
+    from tests.fourplay import PLAYERS
+
+    game = play_rubber(185, "rubber-bridge", PLAYERS)
+    boards = pbn.loads(export_pbn(game))
+    seen = {b.vul.name for b in boards}
+    assert "none" in seen and len(seen) > 1  # a side that won a game is vulnerable after it
+    assert all(b.info["Scoring"] == "Rubber" for b in boards)
+
+
+def test_a_claimed_deal_gives_the_known_cards_only():
+    """After a claim the Deal tag holds what was seen of each hand: the cards played
+    and the dummy's cards laid out; a hand with none would be "-"."""
+    from device.engine.cards import STANDARD
+    from tests.fourplay import chicago_record, shown_record
+
+    record = shown_record(chicago_record(1, thrown_in_before=()))
+    first = record["deals"][0]  # Anna (N) declares 3S, Carla (S) is the dummy
+    claimed = {**first, "cards": first["cards"][:6]}
+    claimed["claim"] = {"by": "Anna", "tricks": 8, "accepted": True}
+    game = play_record({**record, "deals": [claimed]})
+    text = export_pbn(game)
+    (board,) = pbn.loads(text)
+    deal = game.deals[0]
+    north, east, south, west = board.deal.to_pbn()[2:].split(" ")
+    assert south == _hand(deal.play.seen[2])  # the dummy: all 13, laid out
+    assert len(south.replace(".", "")) == 13
+    for seat, hand in ((0, north), (1, east), (3, west)):  # what each played
+        assert hand == _hand(deal.play.by_hand[seat]) and len(deal.play.by_hand[seat]) in (1, 2)
+    assert board.contract.result == 9 - 9 and board.claimed
+    assert [_card(c) for c in board.play] == first["cards"][:6]
+    # A hand that showed nothing and played nothing is "-".
+    early = {**first, "cards": first["cards"][:1], "shown": {}}
+    early["claim"] = {"by": "Anna", "tricks": 9, "accepted": True}
+    text = export_pbn(play_record({**record, "deals": [early]}))
+    tag = next(line for line in text.splitlines() if line.startswith("[Deal "))
+    assert tag == f'[Deal "N:- {_hand([STANDARD.parse(first["cards"][0])])} - -"]'  # East led
+    assert pbn.loads(text)[0].contract.result == 0
