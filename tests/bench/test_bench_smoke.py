@@ -7,3 +7,11 @@ def test_scan_to_screen_and_idle_cpu_run():
     latencies = ui.scan_to_screen(cards=10)
     assert len(latencies) == 10 and all(value > 0 for value in latencies)
     assert set(ui.idle_cpu(seconds=0.2)) == {"auction", "play", "sheet"}
+
+
+def test_chicago_replay_rate_runs():
+    from tests.bench.__main__ import bench_chicago
+
+    ((name, value, target, _),) = bench_chicago(deals=8, rounds=1)
+    assert name.startswith("Chicago replay rate (8 deals, ") and value.endswith(" events/s")
+    assert target == "> 100,000 events/s"
