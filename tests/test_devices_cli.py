@@ -64,3 +64,44 @@ def test_sim_devices_help_and_bad_fault():
         [*CLI, "sim-devices", "--fault", "meteor=1"], capture_output=True, text=True
     )
     assert bad.returncode == 2 and "unknown fault 'meteor'" in bad.stderr
+
+
+def test_sim_devices_refuses_a_bad_four_player_record_in_one_line(tmp_path):
+    from tests.fourplay import chicago_record
+
+    record = chicago_record(1, ())
+    deal = dict(record["deals"][0])
+    deal["shown"] = {"X": ["SA"]}
+    (tmp_path / "bad.json").write_text(json.dumps({**record, "deals": [deal]}))
+    bad = subprocess.run(
+        [
+            *CLI,
+            "sim-devices",
+            "--dir",
+            str(tmp_path / "links"),
+            "--record",
+            str(tmp_path / "bad.json"),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+    assert "deal 1, shown: 'X' is not a seat (N, E, S, W)" in bad.stderr
+    claim = {**record["deals"][0], "cards": record["deals"][0]["cards"][:4]}
+    claim.pop("shown", None)
+    claim["claim"] = {"by": "Anna", "tricks": 9, "accepted": True}
+    (tmp_path / "claim.json").write_text(json.dumps({**record, "deals": [claim]}))
+    refused = subprocess.run(
+        [
+            *CLI,
+            "sim-devices",
+            "--dir",
+            str(tmp_path / "links"),
+            "--record",
+            str(tmp_path / "claim.json"),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert refused.returncode == 2
+    assert "deal 1: claims and honours are made on the screen" in refused.stderr
