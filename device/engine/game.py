@@ -68,6 +68,7 @@ class Deal:
         self.honours_from: str | None = None  # "cards" or "players"
         self.outcome: DealOutcome | None = None
         self.dummy: int | None = None  # the dummy's hand, once play starts (forms with one)
+        self.dummies: tuple[int, ...] = ()  # every hand laid out in the dummy phase, in order
         self.dummy_done = False  # the dummy phase is over (all shown, or OK)
 
     @property
@@ -299,20 +300,36 @@ class Game:
         hand = deal.dummy if event.hand is None else event.hand
         if not isinstance(hand, int) or not 0 <= hand < deal.play.hands:
             raise PlayError(f"there is no hand {hand}")
-        if hand != deal.dummy:
+        if hand not in self._dummies_left(deal):
             raise PlayError(f"the dummy's cards are laid out now, not {deal.play.names[hand]}'s")
         if event.card not in self.form.deck:
             raise PlayError(f"{event.card} is not a card of the {self.form.deck.name} deck")
         deal.play.show(hand, event.card)
-        if hand in deal.play.known:  # all its cards are known: play on
-            self._dummy_down(deal)
+        self._dummy_down(deal, skip=False)  # a dummy whose cards are all known is down
         return CardShown(event.card, hand)
 
     def _dummy_done(self, event: DummyDone) -> Event:
-        self._dummy_down(self._need_phase("dummy", "the dummy is not being laid out"))
+        self._dummy_down(self._need_phase("dummy", "the dummy is not being laid out"), skip=True)
         return DummyDone()
 
-    def _dummy_down(self, deal: Deal) -> None:
+    @staticmethod
+    def _dummies_left(deal: Deal) -> tuple[int, ...]:
+        """The dummies still being laid out, the one scanned cards go to first."""
+        dummies = deal.dummies or (deal.dummy,)
+        return dummies[dummies.index(deal.dummy) :]
+
+    def _dummy_down(self, deal: Deal, skip: bool) -> None:
+        """Move on past the dummy laid out now (`skip`: OK) and every dummy whose cards
+        are all known; play goes on once no dummy is left to lay out."""
+        left = list(self._dummies_left(deal))
+        if skip:
+            left.pop(0)
+        while left and left[0] in deal.play.known:
+            left.pop(0)
+        if left:
+            deal.dummy = left[0]
+            return
+        deal.dummy = deal.dummies[0] if deal.dummies else deal.dummy  # however laid out
         deal.dummy_done = True
         deal.phase = "play"
 
@@ -420,7 +437,8 @@ class Game:
             self.form.hand_names(self.players),
             tricks=self.form.tricks,
         )
-        deal.dummy = self.form.dummy_hand(hand)
+        deal.dummies = self.form.dummy_hands(hand)
+        deal.dummy = deal.dummies[0] if deal.dummies else None
 
     def _end_play(self, deal: Deal) -> None:
         play = deal.play

@@ -134,7 +134,7 @@ def _lay_out(game: Game, place: str, shown: dict[int, list[str]] | None, done: b
         for text in texts:
             card = _at(place, game.form.deck.parse, text)
             _at(place, game.apply, CardShown(card, hand))
-    if game.phase == "dummy" and done:
+    while game.phase == "dummy" and done:  # OK for each dummy not all shown
         _at(place, game.apply, DummyDone())
 
 

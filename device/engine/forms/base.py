@@ -279,6 +279,13 @@ class GameForm:
         its cards), or None for a form without a dummy."""
         return None
 
+    def dummy_hands(self, declarer_hand: int) -> tuple[int, ...]:
+        """The hands laid face up after the opening lead, in the order the `dummy`
+        phase takes them (a card scanned there goes to the first not yet laid out;
+        OK moves on to the next): by default `dummy_hand`'s, if any."""
+        dummy = self.dummy_hand(declarer_hand)
+        return () if dummy is None else (dummy,)
+
     def opening_leader(self, declarer_hand: int) -> int:
         """The hand to the declarer's left leads first."""
         return (declarer_hand + 1) % len(self.hand_sides())

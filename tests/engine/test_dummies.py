@@ -1,0 +1,287 @@
+"""The two-player forms with dummies (seeds 000 and 002): Double Dummy's seats,
+the declarer's own hand and the lead from the declarer's left, both dummies
+laid out after the opening lead, each player playing their own hand and dummy,
+follow suit for a known dummy, honours read from the cards, undo, records."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from device.cli import main
+from device.engine import forms
+from device.engine.calls import Call
+from device.engine.cards import Card
+from device.engine.errors import RuleError
+from device.engine.events import (
+    CallMade,
+    CardPlayed,
+    CardShown,
+    ClaimAnswered,
+    ClaimMade,
+    DummyDone,
+    NextDeal,
+    Setup,
+    Undone,
+)
+from device.engine.forms import find_form
+from device.engine.forms.dummies import DoubleDummy
+from device.engine.game import Game
+from device.engine.record import RecordError, play_record, sheet_report, to_record
+from device.robots import play_rubber
+from tests.engine import test_properties as properties
+
+N, E, S, W = range(4)  # Anna, Ben, Anna's dummy, Ben's dummy
+ANNA, BEN = 0, 1
+DUMMY_FORMS = (DoubleDummy(),)
+
+
+def registered(mp):
+    """The forms of this module registered (as forms/__init__.py will once the start
+    screen has room for them), for the engine and the shared property checks."""
+    mp.setattr(forms, "FORMS", (*forms.FORMS, *DUMMY_FORMS))
+    mp.setattr(properties, "REGISTERED", (*properties.REGISTERED, *DUMMY_FORMS))
+
+
+@pytest.fixture(autouse=True)
+def _registered(monkeypatch):
+    registered(monkeypatch)
+
+
+def game(dealer=BEN, **options):
+    return Game(Setup("double-dummy", ("Anna", "Ben"), dealer, options))
+
+
+def calls(g, *texts):
+    for text in texts:
+        g.apply(CallMade(Call.parse(text)))
+
+
+def cards(text):
+    return [Card.parse(c) for c in text.split()]
+
+
+CLUBS = "CA CK CQ CJ CT C9 C8 C7 C6 C5 C4 C3 C2"
+DIAMONDS = CLUBS.replace("C", "D")
+HEARTS = CLUBS.replace("C", "H")
+SPADES = CLUBS.replace("C", "S")
+
+
+def test_four_hands_two_players_seated_clockwise_from_north():
+    form = find_form("double-dummy")
+    assert find_form("semi-exposed-dummy") is form
+    assert form.players == 2 and form.hand_sides() == (0, 1, 0, 1)
+    assert form.seat_names() == ("N", "E", "S", "W")
+    assert form.hand_names(("Anna", "Ben")) == ("Anna", "Ben", "Anna", "Ben")
+    assert [form.controller(h, N) for h in range(4)] == [ANNA, BEN, ANNA, BEN]
+    g = game()
+    assert g.side_name(0) == "Anna" and g.side_name(1) == "Ben"
+    assert g.turn == ANNA and g.hand_seat == "N"  # the non-dealer calls first
+    assert game(dealer_bids_first=True).turn == BEN
+
+
+def test_the_first_player_declares_the_second_leads_from_his_own_hand():
+    g = game()
+    calls(g, "2S", "P")
+    assert g.deal.declarer == ANNA and g.phase == "play"
+    assert g.deal.play.to_play == E and g.turn == BEN and g.hand_seat == "E"
+    g.apply(CardPlayed(Card.parse("HA")))
+    assert g.phase == "dummy" and g.deal.dummy == S  # Anna's dummy is laid out first
+    assert g.deal.dummies == (S, W)
+    assert g.deal.play.to_play == S and g.turn == ANNA  # Anna plays from her dummy
+
+
+def test_the_second_player_declares_the_first_leads_from_her_dummy():
+    g = game()
+    calls(g, "1H", "2S", "P")
+    assert g.deal.declarer == BEN
+    assert g.deal.play.to_play == S and g.turn == ANNA and g.hand_seat == "S"
+    with pytest.raises(RuleError, match="^it is Anna's turn to play$"):
+        g.apply(CardPlayed(Card.parse("DA"), BEN))
+    g.apply(CardPlayed(Card.parse("DA")))
+    assert g.phase == "dummy" and g.deal.dummy == S
+    for card in cards(CLUBS)[:12]:  # the dummy's other 12: it is known, West is next
+        g.apply(CardShown(card))
+    assert g.phase == "dummy" and g.deal.dummy == W
+    assert g.exposed(S) == tuple(cards(CLUBS)[:12])
+    g.apply(CardShown(Card.parse("HA")))
+    g.apply(DummyDone())  # the rest of West is not scanned
+    assert g.phase == "play" and g.deal.dummy_done
+    assert g.deal.play.to_play == W and g.turn == BEN
+
+
+def test_ok_skips_a_dummy_and_cards_go_to_the_dummy_laid_out_now():
+    g = game()
+    calls(g, "1NT", "P")
+    g.apply(CardPlayed(Card.parse("S2")))  # Ben leads
+    g.apply(DummyDone())  # Anna's dummy not scanned
+    assert g.phase == "dummy" and g.deal.dummy == W
+    g.apply(CardShown(Card.parse("HK")))
+    assert g.exposed(W) == (Card.parse("HK"),) and g.exposed(S) == ()
+    with pytest.raises(RuleError, match="not Anna's"):
+        g.apply(CardShown(Card.parse("HQ"), N))  # a player's own hand is never shown
+    with pytest.raises(RuleError, match="HK is already shown"):
+        g.apply(CardShown(Card.parse("HK")))
+    with pytest.raises(RuleError, match="dummy's cards are being laid out"):
+        g.apply(CardPlayed(Card.parse("S3")))
+    g.apply(DummyDone())
+    assert g.phase == "play"
+    with pytest.raises(RuleError, match="HK is in Ben's hand"):
+        g.apply(CardPlayed(Card.parse("HK")))  # South cannot play West's shown card
+
+
+def test_a_card_may_be_shown_in_the_second_dummy_before_the_first_is_down():
+    g = game()
+    calls(g, "1C", "P")
+    g.apply(CardPlayed(Card.parse("S2")))
+    g.apply(CardShown(Card.parse("HA"), W))  # a record may list West first
+    assert g.deal.dummy == S and g.exposed(W) == (Card.parse("HA"),)
+    for card in cards(CLUBS):
+        g.apply(CardShown(card))
+    assert g.deal.dummy == W and g.phase == "dummy"
+
+
+def test_a_dummy_that_is_known_must_follow_suit():
+    g = game()
+    calls(g, "1C", "P")
+    g.apply(CardPlayed(Card.parse("S2")))  # Ben leads a spade
+    dummy = cards(CLUBS)[:12] + [Card.parse("SA")]
+    for card in dummy:
+        g.apply(CardShown(card))
+    g.apply(DummyDone())
+    with pytest.raises(RuleError, match="^Anna must follow suit"):
+        g.apply(CardPlayed(Card.parse("C3")))
+    with pytest.raises(RuleError, match="HA is not in Anna's hand"):
+        g.apply(CardPlayed(Card.parse("HA")))
+    g.apply(CardPlayed(Card.parse("SA")))
+    assert g.deal.play.to_play == W and g.turn == BEN
+
+
+def test_undo_goes_back_through_each_dummy_and_the_lead():
+    g = game()
+    calls(g, "1D", "P")
+    g.apply(CardPlayed(Card.parse("S2")))
+    before = [g.snapshot()]
+    for event in (CardShown(Card.parse("HA")), DummyDone(), CardShown(Card.parse("DK"))):
+        g.apply(event)
+        before.append(g.snapshot())
+    g.apply(DummyDone())
+    assert g.phase == "play"
+    for snapshot in reversed(before):
+        g.apply(Undone())
+        assert g.snapshot() == snapshot
+    g.apply(Undone())
+    assert g.phase == "play" and not g.deal.play.played
+    assert g.deal.dummy == S and not g.deal.dummy_done
+
+
+def test_claims_are_between_the_two_players():
+    g = game()
+    calls(g, "3NT", "P")
+    g.apply(CardPlayed(Card.parse("S2")))
+    g.apply(DummyDone())
+    g.apply(DummyDone())
+    g.apply(ClaimMade(9))
+    assert g.turn == BEN  # the other player answers
+    g.apply(ClaimAnswered(True))
+    assert g.deal.tricks == 9 and g.sheet.deal_score(1)[0] == (100, 0)
+
+
+# Anna holds every club, Ben every diamond, Anna's dummy every spade and Ben's every
+# heart. Anna declares 1S: Ben leads a diamond, her dummy ruffs and wins every trick.
+FULL_DEAL_CARDS = []
+for i in range(13):
+    d, s, h, c = (f"{suit}{CLUBS.split()[i][1]}" for suit in "DSHC")
+    FULL_DEAL_CARDS += [d, s, h, c] if i == 0 else [s, h, c, d]
+
+
+def full_deal_record(shown=True, contract="1S"):
+    deal = {"calls": [contract, "P"], "cards": FULL_DEAL_CARDS}
+    if shown:
+        deal["shown"] = {"W": HEARTS.split(), "S": SPADES.split()[1:]}
+    return {"game": "double-dummy", "players": ["Anna", "Ben"], "first_dealer": "Ben"} | {
+        "deals": [deal]
+    }
+
+
+def test_a_whole_deal_reads_honours_from_the_cards_and_replays():
+    g = play_record(full_deal_record())
+    deal = g.deal
+    assert deal.tricks == 13 and deal.honours == (150, 0) and deal.honours_from == "cards"
+    report = sheet_report(g)
+    assert report["deals"][0]["score"] == {
+        "Anna": {"below": 30, "above": 180 + 150},
+        "Ben": {"below": 0, "above": 0},
+    }
+    assert report["deals"][0]["vulnerable"] == [] and set(report["totals"]) == {"Anna", "Ben"}
+    record = to_record(g)
+    assert record["deals"][0]["cards"] == FULL_DEAL_CARDS
+    assert set(record["deals"][0]["shown"]) == {"S", "W"}
+    assert play_record(record).snapshot() == g.snapshot()
+    assert play_record(full_deal_record(shown=False)).deal.honours == (150, 0)
+
+
+def test_a_record_refuses_a_card_out_of_turn_and_shown_cards_in_a_player_hand():
+    record = full_deal_record()
+    record["deals"][0]["shown"] = {"N": ["CA"]}
+    with pytest.raises(RecordError, match="^deal 1, shown: the dummy's cards are laid out"):
+        play_record(record)
+    record = full_deal_record()
+    record["deals"][0]["shown"] = {"X": ["CA"]}
+    with pytest.raises(RecordError, match="'X' is not a seat \\(N, E, S, W\\)"):
+        play_record(record)
+
+
+def test_the_deal_alternates_and_vulnerability_follows_games():
+    g = play_record(full_deal_record(contract="4S"))
+    assert g.vulnerable() == ()  # as deal 1 was dealt
+    g.apply(NextDeal())
+    assert g.deal.dealer == ANNA and g.turn == BEN
+    assert g.vulnerable() == (0,)  # Anna made a game in deal 1
+    calls(g, "P", "P")
+    assert sheet_report(g)["deals"][1]["vulnerable"] == ["Anna"]
+
+
+@pytest.mark.parametrize("seed", [1, 7])
+def test_robots_play_a_rubber_that_replays_to_the_same_sheet(seed):
+    g = play_rubber(seed, "double-dummy")
+    assert g.phase == "finished" and g.sheet.games[g.sheet.won_by] == 2
+    assert any(d.play and d.play.seen for d in g.deals)  # dummies were scanned
+    again = play_record(json.loads(json.dumps(to_record(g))))
+    assert sheet_report(again) == sheet_report(g)
+
+
+def test_demo_and_replay_print_the_sheet_with_the_players_names(capsys, tmp_path):
+    assert main(["demo", "--game", "double-dummy", "--seed", "4", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["finished"] is True and set(report["totals"]) == {"Anna", "Ben"}
+    assert main(["demo", "--game", "semi-exposed-dummy", "--seed", "4"]) == 0
+    assert "Double Dummy: Anna v Ben" in capsys.readouterr().out
+    path = tmp_path / "dd.json"
+    path.write_text(json.dumps(full_deal_record()))
+    assert main(["replay", str(path)]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    # the part-score in the unfinished game earns 100
+    assert replayed["totals"] == {"Anna": 30 + 180 + 150 + 100, "Ben": 0}
+
+
+@pytest.mark.parametrize("form", [f.name for f in DUMMY_FORMS])
+@settings(max_examples=8, deadline=None)
+@given(data=st.data())
+def test_random_games_keep_the_rules_undo_and_replay(form, data):
+    """The property checks of tests/engine/test_properties.py, for these forms."""
+    with pytest.MonkeyPatch.context() as mp:
+        registered(mp)
+        g = properties.random_game(data.draw, max_inputs=250, form=form)
+        properties.check_deals(g)
+        properties.check_sheet(g)
+        copy = Game(g.setup)
+        copy.replay(g.events)
+        assert copy.snapshot() == g.snapshot()
+        cut = data.draw(st.integers(0, len(g.inputs)))
+        for _ in range(len(g.inputs) - cut):
+            g.apply(Undone())
+        again = Game(g.setup)
+        again.replay(g.inputs)
+        assert again.snapshot() == g.snapshot()
