@@ -285,3 +285,20 @@ def test_random_games_keep_the_rules_undo_and_replay(form, data):
         again = Game(g.setup)
         again.replay(g.inputs)
         assert again.snapshot() == g.snapshot()
+
+
+def test_a_record_with_both_dummies_partly_shown_plays_on_with_ok_for_each():
+    deal = {
+        "calls": ["1S", "P"],
+        "cards": FULL_DEAL_CARDS[:8],
+        "shown": {"W": ["H2", "H3"], "S": ["S4"]},
+    }
+    record = full_deal_record() | {"deals": [deal]}
+    g = play_record(record)
+    assert g.phase == "play" and g.deal.dummy_done and g.deal.dummy == S
+    assert g.deal.play.trick_number == 3
+    assert to_record(g)["deals"][0]["shown"] == {"W": ["H2", "H3"], "S": ["S4"]}
+    assert play_record(to_record(g)).snapshot() == g.snapshot()
+    stopped = {"calls": ["1S", "P"], "cards": FULL_DEAL_CARDS[:1]}  # the rubber in progress
+    last = play_record(record | {"deals": [stopped]})
+    assert last.phase == "dummy" and last.deal.dummy == S and not last.deal.play.seen
