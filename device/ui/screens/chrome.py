@@ -20,6 +20,7 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button, draw_text, text_with_suits
+from ..widgets.text import wrap
 from .base import Target
 
 HEADER_H = 48
@@ -160,7 +161,7 @@ def banner(surface, layout, ui, t) -> None:
         return
     colour = theme.BANNER_ERROR if ui.banner_error else theme.BANNER_INFO
     ink = theme.BANNER_ERROR_TEXT if ui.banner_error else theme.BANNER_INFO_TEXT
-    lines = _wrap(layout, ui.banner, theme.TEXT, 776, bold=False)
+    lines = wrap(layout, ui.banner, theme.TEXT, 776, bold=False)
     step = theme.TEXT * 0.84
     band(surface, layout, HEADER_H, 14 + step * len(lines), colour)
     for i, line in enumerate(lines):
@@ -286,7 +287,7 @@ def notice_pages(layout, ui, t) -> list[list[str]]:
     if text is None:
         return []
     width = notice_rect(ui)[2] - 16 - PAGE_W
-    lines = _wrap(layout, text, theme.TEXT, width, bold=True)
+    lines = wrap(layout, text, theme.TEXT, width, bold=True)
     return [lines[i : i + NOTICE_LINES] for i in range(0, len(lines), NOTICE_LINES)]
 
 
@@ -336,7 +337,7 @@ def text_box(surface, layout, text: str, rect, size: float, colour, radius: int 
     Returns the logical rectangle the box covers."""
     x, y, w, h = rect
     size = max(size, theme.MIN_TEXT)
-    lines = _wrap(layout, text, size, w - 16, bold=True)
+    lines = wrap(layout, text, size, w - 16, bold=True)
     step = size * 0.84
     if len(lines) * step + 6 > h:
         grown = len(lines) * step + 12
@@ -348,15 +349,3 @@ def text_box(surface, layout, text: str, rect, size: float, colour, radius: int 
             surface, layout, line, (x + w / 2, top + i * step), size, theme.WHITE, True, "center"
         )
     return (x, y, w, h)
-
-
-def _wrap(layout, text: str, size: float, width: float, bold: bool = True) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and layout.width(trial, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + [line]

@@ -10,6 +10,7 @@ from device.engine.forms import find_form
 from .. import theme
 from ..draw import draw_card, draw_text
 from ..theme import TEXT, TEXT_LARGE
+from ..widgets.text import wrapped_text
 from . import chrome, menu
 from .base import Target
 from .start import COMPASS
@@ -73,11 +74,9 @@ def _partners(surface, layout, start, t) -> None:
     """Who plays with whom, as the draw seated them: partners sit opposite."""
     p = start.players
     text = t.t("cut.partners", ns=f"{p[0]} & {p[2]}", ew=f"{p[1]} & {p[3]}")
-    menu.wrapped_text(surface, layout, text, (400, 290), TEXT, 760, theme.INK_ON_FELT, "mid", False)
+    wrapped_text(surface, layout, text, (400, 290), TEXT, 760, theme.INK_ON_FELT, "mid", False)
     note = t.t("cut.seats_note")
-    menu.wrapped_text(
-        surface, layout, note, (400, 350), TEXT, 760, theme.INK_ON_FELT_SOFT, "mid", False
-    )
+    wrapped_text(surface, layout, note, (400, 350), TEXT, 760, theme.INK_ON_FELT_SOFT, "mid", False)
 
 
 def _grid(surface, layout, start, ui) -> list[Target]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import theme
 from ..draw import draw_card, draw_text
 from ..theme import TEXT, TEXT_LARGE
+from ..widgets.text import wrapped_text
 from . import chrome, menu
 
 YES = (150, 290, 230, 88)
@@ -31,12 +32,8 @@ def draw(surface, layout, view, ui, t):
     # The stock, face down: the device never knows these cards.
     for i in range(3):
         draw_card(surface, layout, (358 + i * 6, 196 + i * 3, 66, 92), "", face_down=True)
-    y = menu.wrapped_text(
-        surface, layout, t.t("draw.rule"), (400, 300), theme.TEXT, 770, anchor="mid"
-    )
-    menu.wrapped_text(
-        surface, layout, t.t("draw.skip"), (400, y + 4), theme.TEXT, 770, anchor="mid"
-    )
+    y = wrapped_text(surface, layout, t.t("draw.rule"), (400, 300), theme.TEXT, 770, anchor="mid")
+    wrapped_text(surface, layout, t.t("draw.skip"), (400, y + 4), theme.TEXT, 770, anchor="mid")
     chrome.finish(surface, layout, ui, t)
     return targets
 
@@ -47,17 +44,15 @@ def confirm_end(surface, layout, view, ui, t):
     menu.bottom_band(surface, layout)
     if view is None or view.phase != "draw":  # the last turn ended meanwhile
         text = t.t("draw.end_over")
-        menu.wrapped_text(surface, layout, text, (400, 150), 36, 740, theme.INK_ON_FELT, "mid")
+        wrapped_text(surface, layout, text, (400, 150), 36, 740, theme.INK_ON_FELT, "mid")
         targets = [menu.close_button(surface, layout, t)]
         chrome.finish(surface, layout, ui, t)
         return targets
     question = t.t("draw.end_question")
-    menu.wrapped_text(
-        surface, layout, question, (400, 110), 44, 740, theme.INK_ON_FELT, "mid", True
-    )
+    wrapped_text(surface, layout, question, (400, 110), 44, 740, theme.INK_ON_FELT, "mid", True)
     turn = min(view.draw_turn, view.draw_turns)
     note = t.t("draw.end_note", n=turn, of=view.draw_turns)
-    menu.wrapped_text(surface, layout, note, (400, 196), TEXT, 740, anchor="mid")
+    wrapped_text(surface, layout, note, (400, 196), TEXT, 740, anchor="mid")
     targets = [
         menu.button(surface, layout, YES, t.t("draw.end_yes"), ("end-draw",), "danger", size=34),
         menu.button(surface, layout, NO, t.t("draw.end_no"), ("overlay", None), "accent", size=34),

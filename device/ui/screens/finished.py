@@ -10,14 +10,15 @@ from __future__ import annotations
 from .. import theme
 from ..draw import draw_button, draw_text
 from ..theme import TEXT_LARGE
-from . import chrome, menu
+from ..widgets.text import line_step, wrapped_text
+from . import chrome
 from .base import Target
 from .result import LEFT, MINI_SHEET, WIDTH, contract_line, honours_buttons, honours_text
 from .sheet import draw_paper, status
 
 SHEET_BUTTON = (LEFT, 356, 200, 60)
 NEW_BUTTON = (LEFT + 212, 356, WIDTH - 212, 60)
-ROW = menu.line_step(theme.TEXT)
+ROW = line_step(theme.TEXT)
 
 
 def draw(surface, layout, view, ui, t):
@@ -80,11 +81,11 @@ def _last_deal(surface, layout, view, t, y: float) -> list[Target]:
     if result is None:
         return []
     text = t.t("finished.last_deal", deal=contract_line(result, t))
-    y = menu.wrapped_text(surface, layout, text, (LEFT, y), theme.TEXT, WIDTH)
+    y = wrapped_text(surface, layout, text, (LEFT, y), theme.TEXT, WIDTH)
     honours = honours_text(result, view.side_names, t)
     if honours:
         colour = theme.ACCENT if result.ask_honours else theme.INK_ON_FELT_SOFT
-        y = menu.wrapped_text(surface, layout, honours, (LEFT, y), theme.TEXT, WIDTH, colour)
+        y = wrapped_text(surface, layout, honours, (LEFT, y), theme.TEXT, WIDTH, colour)
     if result.ask_honours:
         return honours_buttons(surface, layout, view, t, y + 2)
     return []

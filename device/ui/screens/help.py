@@ -21,6 +21,7 @@ from device.engine.forms import DEFAULT, find_form
 
 from .. import theme
 from ..draw import draw_text
+from ..widgets.text import wrap
 from . import chrome, menu
 from .base import Target
 
@@ -86,20 +87,6 @@ def shown_form(view, ui) -> str:
 
 
 # --- pages: lines of text laid out to fit, pure but for measuring with the fonts ---------
-
-
-def wrap(layout, text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """`text` broken at spaces into lines at most `width` wide (a word longer than
-    that stays whole on its own line)."""
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and layout.width(trial, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + [line] if line else lines
 
 
 def _blocks(layout, found) -> list[list[tuple[str, str]]]:

@@ -21,9 +21,10 @@ from device.store.history import couple_stats, partnership_stats, result_sides
 
 from .. import theme
 from ..draw import draw_text
+from ..widgets.text import wrap
 from . import chrome, menu, sheet
 from .base import Target
-from .help import ARROWS_W, page_arrows, title_band, wrap
+from .help import ARROWS_W, page_arrows, title_band
 
 X, WIDTH = 16, 768
 TOP, BOTTOM = 62, menu.BAND_Y - 4

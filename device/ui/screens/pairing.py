@@ -19,6 +19,7 @@ import pygame
 
 from .. import theme
 from ..draw import draw_card, draw_text
+from ..widgets.text import wrapped_text
 from . import chrome, menu
 
 CARD = (300, 100, 200, 280)
@@ -34,7 +35,7 @@ def draw(surface, layout, view, ui, t):
         put = t.t("pairing.put", card=card)
         menu.fitted_text(surface, layout, put, (400, 74), 34, 760, bold=True, anchor="center")
         draw_card(surface, layout, CARD, card, ui.four_colour)
-        menu.wrapped_text(surface, layout, t.t("pairing.hint"), (24, 120), theme.TEXT, 260)
+        wrapped_text(surface, layout, t.t("pairing.hint"), (24, 120), theme.TEXT, 260)
     _progress(surface, layout, done, total, t)
     menu.bottom_band(surface, layout)
     rect = (8, menu.BUTTON_Y, 200, menu.BUTTON_H)
@@ -54,7 +55,7 @@ def _complete(surface, layout, t) -> None:
     title = t.t("pairing.complete")
     menu.fitted_text(surface, layout, title, (400, 74), 34, 760, theme.ACCENT, True, "center")
     note = t.t("pairing.complete_note")
-    menu.wrapped_text(surface, layout, note, (24, 150), theme.TEXT, 480, theme.INK_ON_FELT)
+    wrapped_text(surface, layout, note, (24, 150), theme.TEXT, 480, theme.INK_ON_FELT)
 
 
 def _progress(surface, layout, done: int, total: int, t) -> None:

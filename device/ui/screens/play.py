@@ -18,7 +18,8 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
-from . import chrome, menu, table4
+from ..widgets.text import line_step, wrap, wrapped_text
+from . import chrome, table4
 from .auction import call_text, fitting_size, tag
 from .base import Target
 
@@ -150,8 +151,8 @@ def draw_revoke(surface, layout, revoke: str, y: float, t) -> float:
     # The suit is a drawn symbol, so the text is cut where the catalogue puts it.
     text = t.t("play.revoke", name=name, n=trick, suit=SUIT_MARK)
     x, width = CONTRACT[0], CONTRACT[2]
-    lines = menu.wrap(layout, text, theme.TEXT, width - 20)
-    step = menu.line_step(theme.TEXT)
+    lines = wrap(layout, text, theme.TEXT, width - 20)
+    step = line_step(theme.TEXT)
     rect = layout.rect(x, y, width, step * len(lines) + 10)
     pygame.draw.rect(surface, theme.BANNER_ERROR, rect, border_radius=layout.px(14))
     for i, line in enumerate(lines):
@@ -273,13 +274,13 @@ def claim_question(surface, layout, view, t) -> list[Target]:
     pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(14))
     left = TRICKS - sum(view.play.won)
     question = t.n("play.claim_pending", left, name=claimer, claimed=tricks)
-    y = menu.wrapped_text(
+    y = wrapped_text(
         surface, layout, question, (400, 96), theme.TEXT, 580, theme.INK_ON_FELT, "mid", True
     )
     claimer_side = view.seats[seat_index(view, claimer)].side
     others = ", ".join(s.name for s in view.seats if s.side != claimer_side)
     answer = t.t("play.claim_answer", name=others)
-    menu.wrapped_text(surface, layout, answer, (400, y + 10), theme.TEXT, 580, theme.ACCENT, "mid")
+    wrapped_text(surface, layout, answer, (400, y + 10), theme.TEXT, 580, theme.ACCENT, "mid")
     targets = []
     for x, label, answer_value, style in (
         (130, t.t("play.accept"), True, "accent"),

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from .. import theme
 from ..draw import draw_button, draw_text
+from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome, menu
 from .base import Target
 from .sheet import draw_paper
 
 LEFT, WIDTH = 16, 464  # the result's column; the paper takes the right
 MINI_SHEET = (496, 56, 292, 360)
-ROW = menu.line_step(theme.TEXT)
+ROW = line_step(theme.TEXT)
 NEXT = (LEFT, 356, WIDTH, 60)
 HONOURS_ROW = 54  # a row of honours buttons: 48 high and a gap
 
@@ -137,16 +138,16 @@ def draw_summary(
     menu.fitted_text(surface, layout, contract_line(result, t), (LEFT, y), 40, WIDTH, bold=True)
     y += 44
     if result.tricks is not None:
-        y = menu.wrapped_text(surface, layout, tricks_text(result, t), (LEFT, y), theme.TEXT, WIDTH)
+        y = wrapped_text(surface, layout, tricks_text(result, t), (LEFT, y), theme.TEXT, WIDTH)
         y += 4
     honours = honours_text(result, sides, t)
-    honours_lines = len(menu.wrap(layout, honours, theme.TEXT, WIDTH)) if honours else 0
+    honours_lines = len(wrap(layout, honours, theme.TEXT, WIDTH)) if honours else 0
     below = honours_lines * ROW + (honours_height(view) if result.ask_honours else 0)
     y = _lines(surface, layout, result, sides, t, y, bottom - below)
     targets = []
     if honours:
         colour = theme.ACCENT if result.ask_honours else theme.INK_ON_FELT
-        y = menu.wrapped_text(surface, layout, honours, (LEFT, y), theme.TEXT, WIDTH, colour)
+        y = wrapped_text(surface, layout, honours, (LEFT, y), theme.TEXT, WIDTH, colour)
     if result.ask_honours:
         targets = honours_buttons(surface, layout, view, t, y + 2)
         y += honours_height(view)

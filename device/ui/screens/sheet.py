@@ -29,6 +29,7 @@ from .. import theme
 from ..draw import draw_text
 from ..theme import TEXT, TEXT_LARGE
 from ..view import SheetView
+from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome, menu
 
 ROW_MAX = 32  # a roomy ruled row, in logical px
@@ -307,11 +308,9 @@ def _panel(surface, layout, sheet, t) -> None:
         draw_text(surface, layout, total, (PANEL_X, y + 53), TEXT, theme.INK_ON_FELT)
         y += 88
     colour = theme.ACCENT if sheet.finished else theme.INK_ON_FELT
-    y = menu.wrapped_text(
+    y = wrapped_text(
         surface, layout, status(sheet, t), (PANEL_X, y), TEXT, PANEL_W, colour, bold=True
     )
-    note = menu.wrap(layout, t.t("sheet.closing_note"), TEXT, PANEL_W)
-    if sheet.closing and y + 8 + len(note) * menu.line_step(TEXT) <= 404:  # clear of Close
-        menu.wrapped_text(
-            surface, layout, t.t("sheet.closing_note"), (PANEL_X, y + 8), TEXT, PANEL_W
-        )
+    note = wrap(layout, t.t("sheet.closing_note"), TEXT, PANEL_W)
+    if sheet.closing and y + 8 + len(note) * line_step(TEXT) <= 404:  # clear of Close
+        wrapped_text(surface, layout, t.t("sheet.closing_note"), (PANEL_X, y + 8), TEXT, PANEL_W)

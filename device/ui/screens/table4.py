@@ -19,7 +19,8 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
-from . import chrome, menu
+from ..widgets.text import line_step, wrap, wrapped_text
+from . import chrome
 from .auction import call_text, fitting_size
 from .base import Target
 
@@ -133,8 +134,8 @@ def draw_turn(surface, layout, view, t, y: float) -> float:
     text = turn_text(view, t)
     if text is None:
         return y
-    lines = menu.wrap(layout, text, theme.TEXT, LEFT_W, True)[:2]
-    step = menu.line_step(theme.TEXT)
+    lines = wrap(layout, text, theme.TEXT, LEFT_W, True)[:2]
+    step = line_step(theme.TEXT)
     for i, line in enumerate(lines):
         line, size = layout.fit_text(line, theme.TEXT, LEFT_W, True)
         pos = (LEFT_X + 2, y + step * i)
@@ -256,8 +257,8 @@ def draw_revoke(surface, layout, revoke: str, t) -> None:
     """The latest revoke, in red, under the tricks."""
     name, trick, suit = revoke.split(":")
     text = t.t("play.revoke_short", name=name, n=trick)
-    lines = menu.wrap(layout, text, theme.TEXT, BUTTON_W - 12)[:2]
-    step = menu.line_step(theme.TEXT)
+    lines = wrap(layout, text, theme.TEXT, BUTTON_W - 12)[:2]
+    step = line_step(theme.TEXT)
     box = layout.rect(BUTTON_X, 322, BUTTON_W, step * len(lines) + 10)
     pygame.draw.rect(surface, theme.BANNER_ERROR, box, border_radius=layout.px(10))
     for i, line in enumerate(lines):
@@ -300,7 +301,7 @@ def dummy_prompt(surface, layout, view, ui, t) -> list[Target]:
     size = fitting_size(layout, count, theme.TEXT_LARGE, width - 8, True)
     draw_text(surface, layout, count, (x + width / 2, 76), size, theme.ACCENT, True, "center")
     text = t.t("dummy.prompt", ok=t.t("button.ok"))
-    menu.wrapped_text(
+    wrapped_text(
         surface, layout, text, (x + width / 2, 100), theme.TEXT, width - 8, theme.INK_ON_FELT, "mid"
     )
     rect = (BUTTON_X, 346, BUTTON_W, 52)
