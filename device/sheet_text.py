@@ -74,4 +74,6 @@ def _result(game: Game, names: tuple[str, str], totals: tuple[int, int]) -> str:
     if sheet.winner is None:
         return "A tie."
     margin = abs(totals[0] - totals[1])
-    return f"{names[sheet.winner]} wins by {margin} points ({len(game.deals)} deals)."
+    winner = names[sheet.winner]
+    verb = "win" if " & " in winner else "wins"  # a partnership is two players
+    return f"{winner} {verb} by {margin} points ({len(game.deals)} deals)."

@@ -3,7 +3,7 @@ import random
 from device.engine.events import NextDeal, Setup
 from device.engine.game import Game
 from device.engine.record import play_record
-from device.robots import deal_inputs
+from device.robots import deal_inputs, play_rubber
 from device.sheet_text import deal_line, render_sheet
 from tests.engine.helpers import deal_cards, trick_cards
 
@@ -75,3 +75,11 @@ def test_the_demo_with_honours_off_never_mentions_them():
             break
         game.apply(NextDeal())
     assert "honour" not in render_sheet(game).lower()
+
+
+def test_a_partnership_wins_and_a_player_wins():
+    pair = play_rubber(1, "chicago", ("Ann", "Bob", "Cy", "Di"))
+    assert " & " in render_sheet(pair).splitlines()[-1]
+    assert " win by " in render_sheet(pair).splitlines()[-1]
+    two = play_rubber(1, "plain", ("Anna", "Ben"))
+    assert " wins by " in render_sheet(two).splitlines()[-1]
