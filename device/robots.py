@@ -18,6 +18,7 @@ from .engine.events import (
     CardPlayed,
     CardShown,
     DrawTurnEnded,
+    DummyChosen,
     DummyDone,
     Event,
     NextDeal,
@@ -26,6 +27,7 @@ from .engine.events import (
 from .engine.game import Game
 
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
+FACE_UP = 2  # the dealt packet laid face up before the auction (Single Dummy)
 
 
 def draw_hands(
@@ -107,12 +109,20 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
             yield DrawTurnEnded()
     else:
         hands = deal_plain(rng, game.form.deck.cards, len(game.form.hand_sides()))
+    if game.phase == "face-up":  # Single Dummy: this packet is laid face up
+        yield from lay_out(hands[FACE_UP], rng)
     while game.phase == "auction":
         seat = game.turn
         yield CallMade(choose_call(hands[seat], deal.auction.legal_calls(), rng))
+    if game.phase == "choose":  # take the face-up dummy when it is worth it
+        points = sum(HCP.get(c.rank, 0) for c in hands[FACE_UP])
+        yield DummyChosen(points >= 10 or rng.random() < 0.3)
+        up = deal.face_up_hand
+        hands[FACE_UP], hands[up] = hands[up], hands[FACE_UP]  # the packet goes there
     while game.phase in ("play", "dummy"):
         if game.phase == "dummy":
-            yield from lay_out(hands[deal.dummy], rng)
+            shown = deal.play.seen.get(deal.dummy, ())
+            yield from lay_out([c for c in hands[deal.dummy] if c not in shown], rng)
             continue
         hand = deal.play.to_play
         card = choose_card(hands[hand], deal.play.current, deal.play.trump, rng)

@@ -101,6 +101,16 @@ class DummyDone(Event):
 
 
 @dataclass(frozen=True)
+class DummyChosen(Event):
+    """The declarer chooses a dummy (Single Dummy): the one face up since before the
+    auction (`face_up`, OK) or the face-down one (P)."""
+
+    face_up: bool
+    seat: int | None = None
+    kind = "dummy-chosen"
+
+
+@dataclass(frozen=True)
 class ClaimMade(Event):
     """A claim of `tricks` of the remaining tricks; a concession claims 0."""
 
@@ -148,6 +158,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CardPlayed,
         CardShown,
         DummyDone,
+        DummyChosen,
         ClaimMade,
         ClaimAnswered,
         HonoursGiven,

@@ -25,6 +25,7 @@ from .events import (
     ClaimMade,
     DrawPhaseEnded,
     DrawTurnEnded,
+    DummyChosen,
     DummyDone,
     Event,
     HonoursGiven,
@@ -70,6 +71,9 @@ class Deal:
         self.dummy: int | None = None  # the dummy's hand, once play starts (forms with one)
         self.dummies: tuple[int, ...] = ()  # every hand laid out in the dummy phase, in order
         self.dummy_done = False  # the dummy phase is over (all shown, or OK)
+        self.face_up: list[Card] = []  # a dummy's cards shown before the auction (face-up)
+        self.face_up_hand: int | None = None  # their hand, once the declarer chose
+        self.chose_face_up: bool | None = None  # the declarer's choice of dummy
 
     @property
     def thrown_in(self) -> bool:
@@ -131,6 +135,10 @@ class Game:
             return deal.drawer
         if deal.phase == "auction":
             return deal.auction.turn
+        if deal.phase == "face-up":
+            return deal.dealer  # the dealer lays the dummy out
+        if deal.phase == "choose":
+            return deal.declarer
         if deal.phase in ("play", "dummy"):
             if deal.claim is not None:
                 return self._answerer(deal.claim.seat)
@@ -277,6 +285,9 @@ class Game:
         if deal.auction.is_over:
             if deal.auction.thrown_in:
                 self._end_deal(deal)
+            elif "choose" in self.form.phases(self.options):
+                deal.phase = "choose"  # the declarer chooses a dummy first
+                deal.contract, deal.declarer = deal.auction.contract, deal.auction.declarer
             else:
                 self._start_play(deal)
         return CallMade(event.call, seat)
@@ -293,9 +304,12 @@ class Game:
             self._end_play(deal)
         elif deal.dummy is not None and not deal.dummy_done and len(deal.play.played) == 1:
             deal.phase = "dummy"  # the opening lead is down: the dummy is laid out
+            self._dummy_down(deal, skip=False)  # a dummy known already is down
         return CardPlayed(event.card, seat)
 
     def _shown(self, event: CardShown) -> Event:
+        if self.deal.phase == "face-up":
+            return self._face_up(event)
         deal = self._need_phase("dummy", "no card can be shown now")
         hand = deal.dummy if event.hand is None else event.hand
         if not isinstance(hand, int) or not 0 <= hand < deal.play.hands:
@@ -308,7 +322,32 @@ class Game:
         self._dummy_down(deal, skip=False)  # a dummy whose cards are all known is down
         return CardShown(event.card, hand)
 
+    def _face_up(self, event: CardShown) -> Event:
+        """A card of the dummy laid face up before the auction; 13 start the auction."""
+        deal = self.deal
+        if event.hand is not None:
+            raise PlayError("the face-up dummy's hand is known once the declarer chooses it")
+        if event.card not in self.form.deck:
+            raise PlayError(f"{event.card} is not a card of the {self.form.deck.name} deck")
+        if event.card in deal.face_up:
+            raise PlayError(f"{event.card} is already shown")
+        deal.face_up.append(event.card)
+        if len(deal.face_up) == self.form.tricks:
+            self._start_auction(deal)
+        return CardShown(event.card)
+
+    def _chosen(self, event: DummyChosen) -> Event:
+        deal = self._need_phase("choose", "a dummy is chosen when the auction is over")
+        seat = self._seat(event.seat, deal.declarer, "to choose a dummy")
+        deal.chose_face_up = bool(event.face_up)
+        deal.face_up_hand = self.form.face_up_hand(self._declarer_hand, deal.chose_face_up)
+        self._start_play(deal)
+        return DummyChosen(bool(event.face_up), seat)
+
     def _dummy_done(self, event: DummyDone) -> Event:
+        if self.deal.phase == "face-up":  # the rest of the face-up dummy is not scanned
+            self._start_auction(self.deal)
+            return DummyDone()
         self._dummy_down(self._need_phase("dummy", "the dummy is not being laid out"), skip=True)
         return DummyDone()
 
@@ -404,7 +443,7 @@ class Game:
         self.deals.append(deal)
         if phase == "draw":
             deal.drawer = self.form.first_drawer(dealer)
-        else:
+        elif phase != "face-up":  # else the face-up dummy is laid out first
             self._start_auction(deal)
 
     def _next_dealer_after(self, deals: int) -> int:
@@ -437,6 +476,8 @@ class Game:
             self.form.hand_names(self.players),
             tricks=self.form.tricks,
         )
+        for card in deal.face_up if deal.face_up_hand is not None else ():
+            deal.play.show(deal.face_up_hand, card)
         deal.dummies = self.form.dummy_hands(hand)
         deal.dummy = deal.dummies[0] if deal.dummies else None
 
@@ -524,6 +565,7 @@ _HANDLERS = {
     CardPlayed: Game._card,
     CardShown: Game._shown,
     DummyDone: Game._dummy_done,
+    DummyChosen: Game._chosen,
     ClaimMade: Game._claim,
     ClaimAnswered: Game._claim_answer,
     HonoursGiven: Game._honours,

@@ -18,6 +18,7 @@ from .events import (
     ClaimAnswered,
     ClaimMade,
     DrawTurnEnded,
+    DummyChosen,
     DummyDone,
     HonoursGiven,
     NextDeal,
@@ -26,7 +27,8 @@ from .events import (
 from .forms import DEFAULT
 from .game import Deal, Game
 
-DEAL_KEYS = {"calls", "cards", "claim", "honours", "shown"}
+DEAL_KEYS = {"calls", "cards", "claim", "honours", "shown", "face_up", "dummy"}
+CHOICES = {"face-up": True, "face-down": False}  # the record's `dummy`
 RECORD_KEYS = {"game", "options", "players", "first_dealer", "deals"}
 
 
@@ -87,8 +89,10 @@ def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
     while game.phase == "draw":  # its turns, as the table plays them (OK after each)
         game.apply(DrawTurnEnded())
     form = game.form
+    _face_up(game, place, deal, last)
     for i, text in enumerate(_texts(deal, "calls", place), 1):
         _at(f"{place}, call {i}", lambda t=text: game.apply(CallMade(form.parse_call(t))))
+    _choose(game, place, deal, last)
     shown = _shown(game, place, deal.get("shown"))
     cards = _texts(deal, "cards", place)
     for index, text in enumerate(cards):
@@ -107,6 +111,35 @@ def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
         _honours(game, f"{place}, honours", deal["honours"])
     if not last and game.deal.phase != "deal-end":
         raise RecordError(f"{place}: {_unfinished(game.deal)}")
+
+
+def _face_up(game: Game, place: str, deal: dict, last: bool) -> None:
+    """The dummy laid face up before the auction: its cards, then OK when they are not
+    all of it and the record goes on."""
+    texts = _texts(deal, "face_up", place)
+    if game.phase != "face-up":
+        if texts:
+            raise RecordError(f"{place}, face_up: no dummy is face up before this auction")
+        return
+    for text in texts:
+        card = _at(f"{place}, face_up", game.form.deck.parse, text)
+        _at(f"{place}, face_up", game.apply, CardShown(card))
+    if game.phase == "face-up" and (deal.get("calls") or not last):
+        _at(f"{place}, face_up", game.apply, DummyDone())
+
+
+def _choose(game: Game, place: str, deal: dict, last: bool) -> None:
+    """The declarer's choice of dummy (`dummy`: "face-up" or "face-down")."""
+    choice = deal.get("dummy")
+    if game.phase != "choose":
+        if choice is not None:
+            raise RecordError(f"{place}, dummy: no dummy is chosen in this deal")
+        return
+    if choice is None and last and not ({"cards", "claim"} & set(deal)):
+        return  # the record stops before the choice
+    if choice not in CHOICES:
+        raise RecordError(f'{place}, dummy: must be "face-up" or "face-down"')
+    _at(f"{place}, dummy", game.apply, DummyChosen(CHOICES[choice]))
 
 
 def _shown(game: Game, place: str, shown: Any) -> dict[int, list[str]] | None:
@@ -203,14 +236,23 @@ def to_record(game: Game) -> dict:
     deals = []
     for deal in game.deals:
         if deal.auction is None:
+            if deal.face_up:  # the last deal, its face-up dummy being laid out
+                deals.append({"face_up": [str(c) for c in deal.face_up], "calls": []})
             break  # a deal still in its draw phase (the last) has nothing to record
         entry: dict[str, Any] = {"calls": [str(c) for _, c in deal.auction.calls]}
+        if deal.face_up:
+            entry = {"face_up": [str(c) for c in deal.face_up], **entry}
+        if deal.chose_face_up is not None:
+            entry["dummy"] = "face-up" if deal.chose_face_up else "face-down"
         if deal.play is not None:
             entry["cards"] = _cards_in_order(deal)
             seats = game.form.seat_names()
-            seen = {seats[h]: [str(c) for c in cards] for h, cards in deal.play.seen.items()}
+            seen = {
+                seats[h]: [str(c) for c in cards if c not in deal.face_up]
+                for h, cards in deal.play.seen.items()
+            }
             if any(seen.values()):
-                entry["shown"] = seen
+                entry["shown"] = {seat: cards for seat, cards in seen.items() if cards}
         if deal.claimed is not None:
             claim = deal.claimed
             entry["claim"] = {"by": game.players[claim.seat], "tricks": claim.tricks}

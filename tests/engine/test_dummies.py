@@ -20,13 +20,14 @@ from device.engine.events import (
     CardShown,
     ClaimAnswered,
     ClaimMade,
+    DummyChosen,
     DummyDone,
     NextDeal,
     Setup,
     Undone,
 )
 from device.engine.forms import find_form
-from device.engine.forms.dummies import DoubleDummy
+from device.engine.forms.dummies import DoubleDummy, SingleDummy
 from device.engine.game import Game
 from device.engine.record import RecordError, play_record, sheet_report, to_record
 from device.robots import play_rubber
@@ -34,7 +35,7 @@ from tests.engine import test_properties as properties
 
 N, E, S, W = range(4)  # Anna, Ben, Anna's dummy, Ben's dummy
 ANNA, BEN = 0, 1
-DUMMY_FORMS = (DoubleDummy(),)
+DUMMY_FORMS = (DoubleDummy(), SingleDummy())
 
 
 def registered(mp):
@@ -49,8 +50,8 @@ def _registered(monkeypatch):
     registered(monkeypatch)
 
 
-def game(dealer=BEN, **options):
-    return Game(Setup("double-dummy", ("Anna", "Ben"), dealer, options))
+def game(dealer=BEN, form="double-dummy", **options):
+    return Game(Setup(form, ("Anna", "Ben"), dealer, options))
 
 
 def calls(g, *texts):
@@ -273,7 +274,9 @@ def test_random_games_keep_the_rules_undo_and_replay(form, data):
     """The property checks of tests/engine/test_properties.py, for these forms."""
     with pytest.MonkeyPatch.context() as mp:
         registered(mp)
-        g = properties.random_game(data.draw, max_inputs=250, form=form)
+        g = Game(properties.setup_of(data.draw, form))
+        while g.phase != "finished" and len(g.inputs) < 250:
+            g.apply(random_input(g, data.draw))
         properties.check_deals(g)
         properties.check_sheet(g)
         copy = Game(g.setup)
@@ -302,3 +305,147 @@ def test_a_record_with_both_dummies_partly_shown_plays_on_with_ok_for_each():
     stopped = {"calls": ["1S", "P"], "cards": FULL_DEAL_CARDS[:1]}  # the rubber in progress
     last = play_record(record | {"deals": [stopped]})
     assert last.phase == "dummy" and last.deal.dummy == S and not last.deal.play.seen
+
+
+def random_input(g, draw):
+    """test_properties' random input, and those of the phases of Single Dummy."""
+    if g.phase == "face-up":
+        if draw(st.integers(0, 13)) == 0:
+            return DummyDone()
+        seen = set(g.deal.face_up)
+        return CardShown(draw(st.sampled_from([c for c in g.form.deck.cards if c not in seen])))
+    if g.phase == "choose":
+        return DummyChosen(draw(st.booleans()))
+    return properties.random_input(g, draw)
+
+
+# --- Single Dummy ---------------------------------------------------------------------------
+
+FACE_UP = cards(HEARTS)
+
+
+def single(dealer=BEN, face_up=FACE_UP, **options):
+    g = game(dealer, "single-dummy", **options)
+    for card in face_up:
+        g.apply(CardShown(card))
+    if g.phase == "face-up":
+        g.apply(DummyDone())
+    return g
+
+
+def test_one_dummy_is_laid_face_up_before_the_auction():
+    g = game(form="single-dummy")
+    assert g.phase == "face-up" and g.turn == BEN  # the dealer lays it out
+    with pytest.raises(RuleError, match="^the auction starts when the face-up dummy is laid out"):
+        g.apply(CallMade(Call.parse("1S")))
+    for card in FACE_UP[:12]:
+        g.apply(CardShown(card))
+    with pytest.raises(RuleError, match="^HA is already shown$"):
+        g.apply(CardShown(Card.parse("HA")))
+    g.apply(CardShown(FACE_UP[12]))  # 13: the auction starts by itself
+    assert g.phase == "auction" and g.turn == ANNA and g.deal.face_up == FACE_UP
+    g = game(form="single-dummy")
+    g.apply(CardShown(Card.parse("SA")))
+    g.apply(DummyDone())  # the rest not scanned
+    assert g.phase == "auction" and g.deal.face_up == [Card.parse("SA")]
+
+
+def test_the_declarer_chooses_a_dummy_with_ok_or_p():
+    g = single()
+    calls(g, "1NT", "P")
+    assert g.phase == "choose" and g.turn == ANNA and str(g.deal.contract) == "1NT"
+    form = g.form
+    assert form.input_for("choose", "OK") == DummyChosen(True)
+    assert form.input_for("choose", "call", Call.parse("P")) == DummyChosen(False)
+    with pytest.raises(RuleError, match="^the declarer chooses a dummy: OK for the face-up"):
+        g.apply(form.input_for("choose", "call", Call.parse("2S")))
+    with pytest.raises(RuleError, match="^the declarer chooses a dummy first"):
+        g.apply(CardPlayed(Card.parse("SA")))
+    with pytest.raises(RuleError, match="^it is Anna's turn to choose a dummy$"):
+        g.apply(DummyChosen(True, BEN))
+    g.apply(form.input_for("choose", "OK"))
+    assert g.phase == "play" and g.exposed(S) == tuple(FACE_UP)  # opposite Anna
+    assert g.deal.play.to_play == E and g.turn == BEN
+    g.apply(CardPlayed(Card.parse("S2")))
+    assert g.phase == "dummy" and g.deal.dummy == W  # Anna's dummy is known: Ben's next
+
+
+@pytest.mark.parametrize(
+    "bids,face_up,hand",
+    [
+        (("1S", "P"), False, W),  # Anna declares and takes the face-down one: Ben's is up
+        (("1H", "1S", "P"), True, W),  # Ben declares and takes the face-up one
+        (("1H", "1S", "P"), False, S),
+    ],
+)
+def test_the_chosen_dummy_goes_opposite_the_declarer(bids, face_up, hand):
+    g = single()
+    calls(g, *bids)
+    g.apply(DummyChosen(face_up))
+    assert g.deal.face_up_hand == hand and g.exposed(hand) == tuple(FACE_UP)
+    assert g.deal.chose_face_up is face_up
+
+
+def test_a_face_up_dummy_known_whole_must_follow_suit_and_undo_goes_back_to_the_choice():
+    g = single()
+    calls(g, "1H", "1S", "P")  # Ben declares
+    g.apply(DummyChosen(False))  # the hearts are Anna's dummy, which leads
+    assert g.deal.play.to_play == S and g.turn == ANNA
+    with pytest.raises(RuleError, match="SA is not in Anna's hand"):
+        g.apply(CardPlayed(Card.parse("SA")))
+    before = g.snapshot()
+    g.apply(CardPlayed(Card.parse("HA")))
+    assert g.phase == "dummy" and g.deal.dummy == W
+    g.apply(Undone())
+    assert g.snapshot() == before
+    g.apply(Undone())
+    assert g.phase == "choose"
+    for _ in range(3 + 13):
+        g.apply(Undone())
+    assert g.phase == "face-up" and not g.deal.face_up
+
+
+def test_single_dummy_records_say_the_face_up_cards_and_the_choice():
+    g = single(face_up=FACE_UP[:3])
+    calls(g, "2C", "P")
+    g.apply(DummyChosen(False))
+    g.apply(CardPlayed(Card.parse("D2")))
+    g.apply(CardShown(Card.parse("S2")))  # Anna's dummy, face down until now
+    g.apply(DummyDone())
+    g.apply(DummyDone())  # the face-up dummy (Ben's) was scanned in part only
+    g.apply(ClaimMade(8))
+    g.apply(ClaimAnswered(True))
+    record = to_record(g)
+    entry = record["deals"][0]
+    assert entry["face_up"] == ["HA", "HK", "HQ"] and entry["dummy"] == "face-down"
+    assert entry["shown"] == {"S": ["S2"]}
+    assert play_record(record).snapshot() == g.snapshot()
+    del entry["dummy"]
+    with pytest.raises(RecordError, match='^deal 1, dummy: must be "face-up" or "face-down"'):
+        play_record(record)
+    dd = full_deal_record()
+    dd["deals"][0]["dummy"] = "face-up"
+    with pytest.raises(RecordError, match="^deal 1, dummy: no dummy is chosen in this deal"):
+        play_record(dd)
+    dd = full_deal_record()
+    dd["deals"][0]["face_up"] = ["HA"]
+    with pytest.raises(RecordError, match="^deal 1, face_up: no dummy is face up"):
+        play_record(dd)
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_robots_play_a_single_dummy_rubber_that_replays(seed):
+    g = play_rubber(seed, "single-dummy")
+    assert g.phase == "finished"
+    assert {d.chose_face_up for d in g.deals if d.play} == {True, False}
+    assert any(d.face_up for d in g.deals)
+    again = play_record(json.loads(json.dumps(to_record(g))))
+    assert again.snapshot() == g.snapshot()
+
+
+def test_the_choice_is_a_journal_event():
+    from device.engine.events import event_from_dict
+
+    for event in (DummyChosen(True, ANNA), DummyChosen(False, BEN)):
+        stored = event.to_dict()
+        assert stored["type"] == "dummy-chosen" and event_from_dict(stored) == event

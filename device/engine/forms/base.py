@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..auction import AuctionRules
-from ..calls import ALL_CALLS, Call
+from ..calls import ALL_CALLS, PASS, Call
 from ..cards import STANDARD, Card, Deck
 from ..errors import SetupError
 from ..events import (
@@ -22,6 +22,7 @@ from ..events import (
     ClaimMade,
     DrawPhaseEnded,
     DrawTurnEnded,
+    DummyChosen,
     DummyDone,
     Event,
     HonoursGiven,
@@ -78,6 +79,8 @@ PHASE_INPUTS: dict[str, frozenset[type[Event]]] = {
     "auction": frozenset({CallMade}),
     "play": frozenset({CardPlayed, ClaimMade, ClaimAnswered}),
     "dummy": frozenset({CardShown, DummyDone}),
+    "face-up": frozenset({CardShown, DummyDone}),
+    "choose": frozenset({DummyChosen}),
     "deal-end": frozenset({HonoursGiven, NextDeal}),
     "finished": frozenset({HonoursGiven, NextDeal}),
 }
@@ -89,10 +92,13 @@ KEY_INPUTS: dict[str, dict[str, type[Event]]] = {
     "OK": {
         "draw": DrawTurnEnded,
         "dummy": DummyDone,
+        "face-up": DummyDone,
+        "choose": DummyChosen,
         "deal-end": NextDeal,
         "finished": NextDeal,  # the engine says the rubber (or Chicago) is over
     },
-    "card": {"dummy": CardShown},
+    "card": {"dummy": CardShown, "face-up": CardShown},
+    "call": {"choose": DummyChosen},
 }
 
 # Why an input is refused in a phase that does not take it: (input, phase) first,
@@ -101,11 +107,15 @@ REFUSALS: dict[tuple[type[Event], str | None], str] = {
     (DrawTurnEnded, None): "draw turns are over",
     (DrawPhaseEnded, None): "draw turns are over",
     (CallMade, "draw"): "the auction starts when the draw phase is over",
+    (CallMade, "face-up"): "the auction starts when the face-up dummy is laid out",
+    (CallMade, "choose"): "the declarer chooses a dummy: OK for the face-up one, P for the other",
     (CallMade, None): "the auction is over",
     (CardPlayed, "dummy"): "the dummy's cards are being laid out",
+    (CardPlayed, "choose"): "the declarer chooses a dummy first",
     (CardPlayed, None): "no card can be played now",
     (CardShown, None): "no card can be shown now",
     (DummyDone, None): "the dummy is not being laid out",
+    (DummyChosen, None): "a dummy is chosen when the auction is over",
     (ClaimMade, "dummy"): "a claim is made once the dummy is down",
     (ClaimMade, None): "a claim is made during play",
     (ClaimAnswered, None): "there is no claim to answer",
@@ -173,6 +183,10 @@ class GameForm:
         """The input a device makes in `phase`: `what` is "card" (value a Card),
         "call" (value a Call) or a key ("OK"). None: the phase does not use it."""
         made = self.key_inputs.get(what, {}).get(phase)
+        if made is DummyChosen:  # OK: the face-up dummy; P: the face-down one
+            if what == "call" and value != PASS:
+                return CallMade(value)  # refused: the auction is over
+            return DummyChosen(what == "OK")
         if what == "card":
             return (made or CardPlayed)(value)
         if what == "call":
@@ -285,6 +299,12 @@ class GameForm:
         OK moves on to the next): by default `dummy_hand`'s, if any."""
         dummy = self.dummy_hand(declarer_hand)
         return () if dummy is None else (dummy,)
+
+    def face_up_hand(self, declarer_hand: int, face_up: bool) -> int | None:
+        """Forms with a `face-up` phase (a dummy laid face up before the auction) and a
+        `choose` phase (the declarer chooses a dummy): the hand the face-up dummy's
+        cards are in, given the declarer's choice (`face_up`: that one)."""
+        return None
 
     def opening_leader(self, declarer_hand: int) -> int:
         """The hand to the declarer's left leads first."""
