@@ -470,12 +470,14 @@ class Game:
         trump = None if strain is Strain.NOTRUMP else self.form.deck.suit(strain.letter)
         hand = self.form.declarer_hand(deal.declarer)
         deal.play = Play(
-            self.form.hand_sides(),
+            self.form.play_sides(hand),
             self.form.opening_leader(hand),
             trump,
-            self.form.hand_names(self.players),
+            self.form.play_names(self.players, hand),
             tricks=self.form.tricks,
         )
+        if deal.face_up and deal.face_up_hand is None:  # no choice: the form says where
+            deal.face_up_hand = self.form.face_up_hand(hand, True)
         for card in deal.face_up if deal.face_up_hand is not None else ():
             deal.play.show(deal.face_up_hand, card)
         deal.dummies = self.form.dummy_hands(hand)

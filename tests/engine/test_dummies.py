@@ -27,7 +27,7 @@ from device.engine.events import (
     Undone,
 )
 from device.engine.forms import find_form
-from device.engine.forms.dummies import DoubleDummy, SingleDummy
+from device.engine.forms.dummies import DoubleDummy, ExposedDummy, SingleDummy
 from device.engine.game import Game
 from device.engine.record import RecordError, play_record, sheet_report, to_record
 from device.robots import play_rubber
@@ -35,7 +35,7 @@ from tests.engine import test_properties as properties
 
 N, E, S, W = range(4)  # Anna, Ben, Anna's dummy, Ben's dummy
 ANNA, BEN = 0, 1
-DUMMY_FORMS = (DoubleDummy(), SingleDummy())
+DUMMY_FORMS = (DoubleDummy(), SingleDummy(), ExposedDummy())
 
 
 def registered(mp):
@@ -449,3 +449,78 @@ def test_the_choice_is_a_journal_event():
     for event in (DummyChosen(True, ANNA), DummyChosen(False, BEN)):
         stored = event.to_dict()
         assert stored["type"] == "dummy-chosen" and event_from_dict(stored) == event
+
+
+# --- Exposed Dummy --------------------------------------------------------------------------
+
+
+def exposed(dealer=BEN, face_up=FACE_UP, **options):
+    g = game(dealer, "exposed-dummy", **options)
+    for card in face_up:
+        g.apply(CardShown(card))
+    if g.phase == "face-up":
+        g.apply(DummyDone())
+    return g
+
+
+def test_exposed_dummy_seats_three_hands_and_lays_the_dummy_out_first():
+    form = find_form("schafkopf")
+    assert form.name == "exposed-dummy" and form.players == 2
+    assert form.seat_names() == ("N", "E", "S") and form.tricks == 13 and form.book == 6
+    assert form.hand_names(("Anna", "Ben")) == ("Anna", "Ben", "Anna & Ben")
+    g = game(form="exposed-dummy")
+    assert g.phase == "face-up" and g.turn == BEN
+    with pytest.raises(RuleError, match="^the auction starts when the face-up dummy is laid out"):
+        g.apply(CallMade(Call.parse("1S")))
+    for card in FACE_UP:
+        g.apply(CardShown(card))
+    assert g.phase == "auction" and g.turn == ANNA
+
+
+@pytest.mark.parametrize(
+    "declarer,bids,leader", [(ANNA, ("2S", "P"), BEN), (BEN, ("1C", "2S", "P"), ANNA)]
+)
+def test_the_declarer_plays_hand_and_dummy_in_tricks_of_three(declarer, bids, leader):
+    g = exposed()
+    calls(g, *bids)
+    assert g.deal.declarer == declarer and g.phase == "play"  # nothing to choose
+    play = g.deal.play
+    assert play.hands == 3 and play.sides == (0, 1, g.form.side(declarer))
+    assert play.names[S] == ("Anna", "Ben")[declarer]
+    assert g.exposed(S) == tuple(FACE_UP)  # the dummy is known whole from the start
+    assert play.to_play == leader and g.turn == leader  # the declarer's opponent leads
+    order = [leader, (leader + 1) % 3, (leader + 2) % 3]
+    led = {ANNA: "D2", BEN: "D3"}
+    for hand in order:
+        assert play.to_play == hand and g.turn == g.form.controller(hand, declarer)
+        card = "HA" if hand == S else led[hand]
+        g.apply(CardPlayed(Card.parse(card)))
+        assert g.phase == "play"  # no dummy phase: the dummy is down already
+    assert len(play.tricks) == 1 and play.tricks[0].winner == E  # D3 over D2; no trumps in it
+
+
+def test_an_exposed_dummy_scanned_in_part_is_finished_after_the_opening_lead():
+    g = exposed(face_up=FACE_UP[:2])
+    calls(g, "1NT", "P")  # Anna declares, Ben leads
+    g.apply(CardPlayed(Card.parse("S2")))
+    assert g.phase == "dummy" and g.deal.dummy == S
+    g.apply(CardShown(Card.parse("HQ")))
+    g.apply(DummyDone())
+    assert g.phase == "play" and g.turn == ANNA and g.deal.play.to_play == S
+    g.apply(CardPlayed(Card.parse("HQ")))  # from the dummy
+    with pytest.raises(RuleError, match="^HK is in Anna's hand"):  # the dummy's, not hers
+        g.apply(CardPlayed(Card.parse("HK")))
+    record = to_record(g)
+    assert record["deals"][0]["face_up"] == ["HA", "HK"]
+    assert record["deals"][0]["shown"] == {"S": ["HQ"]}
+    assert play_record(record).snapshot() == g.snapshot()
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_robots_play_an_exposed_dummy_rubber_that_replays(seed):
+    g = play_rubber(seed, "exposed-dummy")
+    assert g.phase == "finished" and g.sheet.games[g.sheet.won_by] == 2
+    played = [d for d in g.deals if d.play and d.play.tricks]
+    assert all(len(t.cards) == 3 for d in played for t in d.play.tricks)
+    again = play_record(json.loads(json.dumps(to_record(g))))
+    assert sheet_report(again) == sheet_report(g)

@@ -276,9 +276,19 @@ class GameForm:
         """The side of each hand in play, clockwise; by default one hand per player."""
         return tuple(self.side(s) for s in range(self.players))
 
+    def play_sides(self, declarer_hand: int) -> tuple[int, ...]:
+        """The side of each hand in the play of a deal: by default `hand_sides()`; a
+        shared dummy (Exposed Dummy) plays for the declarer's side."""
+        return self.hand_sides()
+
     def hand_names(self, players: tuple[str, ...]) -> tuple[str, ...]:
         """How each hand is named in a message: by default its player."""
         return players
+
+    def play_names(self, players: tuple[str, ...], declarer_hand: int) -> tuple[str, ...]:
+        """How each hand is named in the play of a deal: by default `hand_names`; a
+        shared dummy is named by its declarer."""
+        return self.hand_names(players)
 
     def declarer_hand(self, declarer: int) -> int:
         """The hand the declaring player plays from: by default their own."""

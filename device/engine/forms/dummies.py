@@ -19,6 +19,16 @@ the auction the declarer chooses a dummy (the `choose` phase: OK the face-up
 one, P the face-down one) and puts it opposite: it is the declarer's dummy
 (S for the first player, W for the second), and the other player takes the
 other. The face-down dummy is turned up after the opening lead.
+
+Exposed Dummy (Schafkopf Bridge, seed 002): three hands of 13; the other 13
+cards are out of play, face down, and never scanned. The two players sit
+side by side, the first at North and the second at East, with the shared
+dummy face up at South, opposite the first player (the seat of the first
+player's dummy in Double Dummy); the cards out of play lie at West. The
+dealer lays the dummy out before the auction (the `face-up` phase: scanned,
+or OK). The final bidder declares and plays hand and dummy against the
+other player's hand, who leads (as in the other two-player forms: the
+declarer's opponent leads); tricks are of three cards, clockwise N, E, S.
 """
 
 from __future__ import annotations
@@ -74,3 +84,53 @@ class SingleDummy(DoubleDummy):
         """The chosen dummy goes opposite the declarer; the other to the other player."""
         own = (declarer_hand + 2) % 4
         return own if face_up else 5 - own  # the dummies are hands 2 and 3
+
+
+class ExposedDummy(GameForm):
+    """One shared dummy face up before the auction, played by the declarer."""
+
+    name = "exposed-dummy"
+    aliases = ("schafkopf", "schafkopf-bridge")
+    title = "Exposed Dummy"
+
+    def phases(self, options: dict) -> tuple[str, ...]:
+        """The dummy laid out face up, the auction, the play (the rest of the dummy is
+        laid out after the opening lead when OK was pressed early)."""
+        return ("face-up", "auction", "play", "dummy", "deal-end")
+
+    def hand_sides(self) -> tuple[int, ...]:
+        """The players' hands (N, E) and the dummy (S), first counted with the first
+        player; in play it is the declarer's (`play_sides`)."""
+        return (0, 1, 0)
+
+    def play_sides(self, declarer_hand: int) -> tuple[int, ...]:
+        """The dummy plays for the declarer."""
+        return (0, 1, self.side(declarer_hand))
+
+    def hand_names(self, players: tuple[str, ...]) -> tuple[str, ...]:
+        """The shared dummy is both players' ("Anna & Ben") until it has a declarer."""
+        return (players[0], players[1], f"{players[0]} & {players[1]}")
+
+    def play_names(self, players: tuple[str, ...], declarer_hand: int) -> tuple[str, ...]:
+        """In play the dummy is named by the declarer, who plays it."""
+        return (players[0], players[1], players[declarer_hand])
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The first player N, the second E, the dummy S (West's cards are out of play)."""
+        return ("N", "E", "S")
+
+    def face_up_hand(self, declarer_hand: int, face_up: bool) -> int | None:
+        """The face-up cards are the dummy's."""
+        return 2
+
+    def dummy_hand(self, declarer_hand: int) -> int | None:
+        """The rest of the dummy, if OK was pressed before all of it was scanned."""
+        return 2
+
+    def controller(self, hand: int, declarer_hand: int) -> int:
+        """The declarer plays the dummy; each player their own hand."""
+        return declarer_hand if hand == 2 else hand
+
+    def opening_leader(self, declarer_hand: int) -> int:
+        """The declarer's opponent leads."""
+        return 1 - declarer_hand
