@@ -51,6 +51,7 @@ class PlayView:
     # Only cards the table was shown, or saw played: never a card still hidden in a hand.
     shown: tuple[tuple[int, tuple[tuple[str, bool], ...]], ...] = ()
     dummy: int | None = None  # the hand the declarer plays for (its partner's), if any
+    dummies: tuple[int, ...] = ()  # every hand laid out in the dummy phase, in order
 
 
 @dataclass(frozen=True)
@@ -270,6 +271,7 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
         ),
         shown=_shown(game, deal),
         dummy=_dummy(game, deal),
+        dummies=tuple(getattr(deal, "dummies", ()) or ()),
     )
 
 

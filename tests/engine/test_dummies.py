@@ -274,9 +274,7 @@ def test_random_games_keep_the_rules_undo_and_replay(form, data):
     """The property checks of tests/engine/test_properties.py, for these forms."""
     with pytest.MonkeyPatch.context() as mp:
         registered(mp)
-        g = Game(properties.setup_of(data.draw, form))
-        while g.phase != "finished" and len(g.inputs) < 250:
-            g.apply(random_input(g, data.draw))
+        g = properties.random_game(data.draw, max_inputs=250, form=form)
         properties.check_deals(g)
         properties.check_sheet(g)
         copy = Game(g.setup)
@@ -305,18 +303,6 @@ def test_a_record_with_both_dummies_partly_shown_plays_on_with_ok_for_each():
     stopped = {"calls": ["1S", "P"], "cards": FULL_DEAL_CARDS[:1]}  # the rubber in progress
     last = play_record(record | {"deals": [stopped]})
     assert last.phase == "dummy" and last.deal.dummy == S and not last.deal.play.seen
-
-
-def random_input(g, draw):
-    """test_properties' random input, and those of the phases of Single Dummy."""
-    if g.phase == "face-up":
-        if draw(st.integers(0, 13)) == 0:
-            return DummyDone()
-        seen = set(g.deal.face_up)
-        return CardShown(draw(st.sampled_from([c for c in g.form.deck.cards if c not in seen])))
-    if g.phase == "choose":
-        return DummyChosen(draw(st.booleans()))
-    return properties.random_input(g, draw)
 
 
 # --- Single Dummy ---------------------------------------------------------------------------

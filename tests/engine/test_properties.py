@@ -15,6 +15,7 @@ from device.engine.events import (
     ClaimMade,
     DrawPhaseEnded,
     DrawTurnEnded,
+    DummyChosen,
     DummyDone,
     HonoursGiven,
     NextDeal,
@@ -47,6 +48,13 @@ def random_input(game: Game, draw):
     deal = game.deal
     if game.phase == "draw":
         return DrawPhaseEnded() if draw(st.integers(0, 9)) == 0 else DrawTurnEnded()
+    if game.phase == "face-up":  # a dummy laid face up before the auction
+        if draw(st.integers(0, 13)) == 0:
+            return DummyDone()
+        cards = [c for c in game.form.deck.cards if c not in deal.face_up]
+        return CardShown(draw(st.sampled_from(cards)))
+    if game.phase == "choose":  # the declarer chooses a dummy
+        return DummyChosen(draw(st.booleans()))
     if game.phase == "auction":
         legal = deal.auction.legal_calls()
         # Passing often keeps auctions short; otherwise any legal call.

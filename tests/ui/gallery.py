@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import random
 import sys
 from pathlib import Path
 
@@ -36,6 +37,7 @@ from tests.ui.four import NAMES, four  # noqa: E402
 
 FORM_NAMES = ("draw-and-discard", "plain")
 FOUR_FORMS = ("chicago", "rubber-bridge")
+DUMMY_FORMS = ("double-dummy", "single-dummy", "exposed-dummy")  # two players, dummies
 SIZES = ((800, 480), (1024, 600))
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
@@ -340,12 +342,76 @@ def four_start_screens() -> list[tuple[str, object, UiState]]:
     ]
 
 
+def robots_deal(form: str, seed: int) -> list:
+    """Every view of the first deal of `form` played by the robots (Ben deals), in order."""
+    from device.robots import deal_inputs
+
+    played = Game(Setup(form, ("Anna", "Ben"), 1))
+    views = [build_view(played)]
+    for event in deal_inputs(played, random.Random(seed)):
+        played.apply(event)
+        views.append(build_view(played))
+    return views
+
+
+def shown_count(view) -> int:
+    return sum(len(cards) for _, cards in view.play.shown) if view.play else 0
+
+
+def dummy_screens(form: str) -> list[tuple[str, object, UiState]]:
+    """Every screen of a two-player form with dummies, from deals the robots play: each
+    phase (a dummy laid out before the auction, the choice of a dummy, the dummies laid
+    out after the opening lead), the play with one dummy and with two laid out, the
+    overlays of the play, the result, the sheet and the end of the rubber."""
+    from device.robots import play_rubber
+
+    views = robots_deal(form, 0)  # a deal where both dummies are laid out, in part
+    screens = []
+    for phase in dict.fromkeys(v.phase for v in views):  # each phase, halfway through it
+        of_phase = [v for v in views if v.phase == phase]
+        screens.append((f"{form}-{phase}", of_phase[len(of_phase) // 2], UiState()))
+    laying = [v for v in views if v.phase == "dummy"]
+    for hand in dict.fromkeys(v.play.dummy for v in laying):  # each dummy laid out in turn
+        of_hand = [v for v in laying if v.play.dummy == hand]
+        screens.append((f"{form}-dummy-{hand}", of_hand[len(of_hand) // 2], UiState()))
+    playing = [v for v in views if v.phase == "play" and len(v.play.trick) == 2]
+    one = next((v for v in playing if len(v.play.shown) == 1), playing[0])
+    most = max(playing[: len(playing) // 2 + 1], key=lambda v: (len(v.play.shown), shown_count(v)))
+    screens += [
+        (f"{form}-play-one-dummy", one, UiState()),
+        (f"{form}-play-dummies", most, UiState()),
+        (f"{form}-last-trick", most, UiState(overlay="last-trick")),
+        (f"{form}-picker", most, UiState(overlay="picker")),
+        (f"{form}-claim", most, UiState(overlay="claim")),
+        (f"{form}-help", most, UiState(overlay="help", help_back="menu")),
+    ]
+    dummy = [v for v in views if v.phase == "dummy"]
+    if dummy:
+        screens.append((f"{form}-dummy-picker", dummy[-1], UiState(overlay="picker")))
+    rubber = play_rubber(2, form, ("Anna", "Ben"))
+    screens += [
+        (f"{form}-sheet", build_view(rubber), UiState(overlay="sheet")),
+        (f"{form}-finished", build_view(rubber), UiState()),
+    ]
+    return screens
+
+
+def registered_dummy_forms() -> list[str]:
+    """The forms with dummies registered now (the start screen offers them)."""
+    from device.engine import forms
+
+    names = {form.name for form in forms.FORMS}
+    return [form for form in DUMMY_FORMS if form in names]
+
+
 def every_screen() -> list[tuple[str, object, UiState]]:
     screens = start_screens() + four_start_screens()
     for form in FORM_NAMES:
         screens += game_screens(form)
     for form in FOUR_FORMS:
         screens += four_screens(form)
+    for form in registered_dummy_forms():
+        screens += dummy_screens(form)
     return screens + marked_screens()
 
 

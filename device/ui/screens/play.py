@@ -59,7 +59,7 @@ def draw(surface, layout, view, ui, t):
 
 
 def draw_table(surface, layout, view, ui, t) -> list[Target]:
-    if len(view.seats) == len(table4.COMPASS):  # a table of four: a spot per compass seat
+    if table4.at_spots(view):  # four hands: a spot per compass seat
         return table4.draw_table(surface, layout, view, ui, t)
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     play = view.play
@@ -298,7 +298,7 @@ def claim_question(surface, layout, view, t) -> list[Target]:
 
 def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
     """The previous trick at the seats' spots, the winner's card outlined, and Close."""
-    if len(view.seats) == len(table4.COMPASS):
+    if table4.at_spots(view):
         return table4.draw_last_trick(surface, layout, view, ui, t)
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     play = view.play
@@ -396,7 +396,8 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
         title = t.t("picker.title", name=view.turn)
         if view.phase == "dummy":  # the dummy's cards, as they are laid out
             title = t.t("picker.dummy", name=view.play.hands[view.play.dummy])
-        elif table4.from_dummy(view):  # the declarer plays the dummy's card
+        elif table4.from_dummy(view) or table4.at_spots(view) and table4.own_dummies(view):
+            # the declarer plays the dummy's card; with dummies of their own, which hand
             title = table4.turn_text(view, t)
         title, size = layout.fit_text(title, theme.TEXT, 760, True)
         draw_text(surface, layout, title, (400, 68), size, theme.ACCENT, True, "center")
@@ -411,6 +412,12 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
     targets.append(close_button(surface, layout, CLOSE, t))
     chrome.finish(surface, layout, ui, t)
     return targets
+
+
+def winner_name(view) -> str:
+    """Who took the last trick: the hand's player (a dummy's is the one who plays it)."""
+    play = view.play
+    return play.hands[play.last_winner] if play.hands else view.seats[play.last_winner].name
 
 
 def draw_trick_strip(surface, layout, view, ui, t) -> None:
@@ -429,7 +436,7 @@ def draw_trick_strip(surface, layout, view, ui, t) -> None:
     )
     x = layout.to_logical(edge.topright)[0] + 14
     if between and play.last_winner is not None:
-        took = t.t("picker.took", name=view.seats[play.last_winner].name)
+        took = t.t("picker.took", name=winner_name(view))
         x = tag(surface, layout, took, (x, y), theme.ACCENT, theme.ACCENT_TEXT) + 12
     if view.seats[0].compass:  # at four: the tricks of each side
         won = " · ".join(f"{t.t(f'side.short.{side}')} {play.won[side]}" for side in (0, 1))

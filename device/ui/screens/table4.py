@@ -39,7 +39,37 @@ CONTRACT = (LEFT_X, 56, LEFT_W, 78)
 BUTTON_X, BUTTON_W, BUTTON_H = 644, 148, 52
 BUTTON_Y = (56, 114, 172)
 TRICKS_Y = 238  # the tricks per side, under the buttons
+COMPACT_CONTRACT_H = 44  # with two dummies laid out: the contract on one line
+COMPACT_ROW_H = 27  # and a dummy's suit rows closer together
 SUITS = ("S", "H", "D", "C")
+
+
+def at_spots(view) -> bool:
+    """The play is drawn at compass spots: four players, or two with dummies (a hand
+    per spot, more hands than players)."""
+    return len(view.seats) == len(COMPASS) or len(view.play.hands) > len(view.seats)
+
+
+def hands(view) -> range:
+    """The hands at the table, one spot each (three or four)."""
+    return range(len(view.play.hands) or len(view.seats))
+
+
+def own_dummies(view) -> bool:
+    """Two players with dummies: each plays their own hand and a dummy."""
+    return len(view.play.hands) > len(view.seats)
+
+
+def is_dummy(view, hand: int) -> bool:
+    """The hand is a dummy: the declarer's partner's, or one of more hands than players."""
+    play = view.play
+    return hand == play.dummy or hand in play.dummies or hand >= len(view.seats)
+
+
+def hand_label(view, hand: int, t) -> str:
+    """A hand's name with its compass letter: "Anna (S)"."""
+    letter = t.t(f"compass.short.{COMPASS[hand]}")
+    return f"{view.play.hands[hand]} ({letter})"
 
 
 def spot(hand: int) -> tuple[float, float, float, float]:
@@ -52,26 +82,19 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
     dummy_phase = view.phase == "dummy"
     targets = chrome.frame(surface, layout, view, ui, t, ok=dummy_phase)
     play = view.play
-    y = draw_contract(surface, layout, play, ui, t)
+    compact = len(play.shown) > 1  # two dummies laid out: no room for the trick's number
+    y = draw_contract(surface, layout, play, ui, t, compact)
     y = draw_turn(surface, layout, view, t, y + 8)
-    trick = t.t("play.trick", n=play.trick_number, of=view.tricks)
-    draw_text(
-        surface,
-        layout,
-        trick,
-        (LEFT_X + 2, y + 16),
-        theme.TEXT,
-        theme.INK_ON_FELT,
-        True,
-        "midleft",
-    )
-    draw_shown(surface, layout, view, ui, t, y + 40)
+    if compact:
+        draw_shown_compact(surface, layout, view, ui, t, y + 4)
+    else:
+        draw_trick_and_shown(surface, layout, view, ui, t, y)
     between = not play.trick and bool(play.last_trick)
-    for hand in range(len(view.seats)):
+    for hand in hands(view):
         draw_spot(surface, layout, hand, hand == play.to_play and not dummy_phase)
     for hand, card in play.last_trick if between else play.trick:
         draw_card(surface, layout, spot(hand), card, ui.four_colour, dim=between)
-    for hand in range(len(view.seats)):
+    for hand in hands(view):
         draw_name(surface, layout, view, hand, between, t)
     draw_tricks(surface, layout, view, t)
     if play.revokes:
@@ -88,9 +111,47 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
     return targets
 
 
-def draw_contract(surface, layout, play, ui, t) -> float:
-    """The contract on a white card, the declarer under it; returns the y below."""
+def draw_trick_and_shown(surface, layout, view, ui, t, y: float) -> None:
+    """The trick's number, then the hand laid out face up (the dummy) under it."""
+    play = view.play
+    trick = t.t("play.trick", n=play.trick_number, of=view.tricks)
+    draw_text(
+        surface,
+        layout,
+        trick,
+        (LEFT_X + 2, y + 16),
+        theme.TEXT,
+        theme.INK_ON_FELT,
+        True,
+        "midleft",
+    )
+    draw_shown(surface, layout, view, ui, t, y + 40)
+
+
+def draw_contract(surface, layout, play, ui, t, compact=False) -> float:
+    """The contract on a white card, the declarer under it; returns the y below. Compact:
+    one line, the contract and the declarer beside it."""
     x, y, w, h = CONTRACT
+    if compact:
+        h = COMPACT_CONTRACT_H
+        box = layout.rect(x, y, w, h)
+        pygame.draw.rect(surface, theme.CARD_WHITE, box, border_radius=layout.px(10))
+        contract = call_text(play.contract, t)
+        edge = text_with_suits(
+            surface,
+            layout,
+            contract,
+            (x + 12, y + h / 2),
+            theme.TEXT_LARGE,
+            theme.INK,
+            ui.four_colour,
+            "midleft",
+            bold=True,
+        )
+        left = layout.to_logical(edge.topright)[0] + 10
+        by, size = layout.fit_text(play.declarer, theme.TEXT, x + w - 12 - left)
+        draw_text(surface, layout, by, (left, y + h / 2), size, theme.INK_SOFT, anchor="midleft")
+        return y + h
     pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*CONTRACT), border_radius=layout.px(10))
     contract = call_text(play.contract, t)
     size = fitting_size(layout, contract, 44, w - 24, True)
@@ -116,8 +177,13 @@ def turn_text(view, t) -> str | None:
     if view.turn is None or play.to_play is None or play.claim is not None:
         return None
     if view.phase == "dummy":
+        if own_dummies(view):  # two players: whose dummy, and where it lies
+            return t.t("dummy.whose", name=hand_label(view, play.dummy, t))
         return t.t("dummy.whose", name=view.seats[play.dummy].name)
     hand = play.to_play
+    if own_dummies(view):  # each player plays their own hand and a dummy
+        key = "play.from_your_dummy" if is_dummy(view, hand) else "play.from_your_hand"
+        return t.t(key, name=view.turn)
     if play.controllers and play.controllers[hand] != hand:
         return t.t("play.from_dummy", name=view.turn, hand=play.hands[hand])
     return t.t("play.own_hand", name=view.turn)
@@ -182,20 +248,69 @@ def draw_shown(surface, layout, view, ui, t, y: float) -> None:
             )
             in_suit = [(c, played) for c, played in cards if c[0] == suit]
             in_suit.sort(key=lambda pair: _rank_order(pair[0]), reverse=True)
-            step = min(24, (LEFT_W - 44) / max(1, len(in_suit)))
-            for i, (card, played) in enumerate(in_suit):
+            for (card, played), x in zip(in_suit, rank_xs(in_suit, LEFT_W - 44), strict=True):
                 ink = theme.CARD_EDGE if played else theme.INK
                 draw_text(
                     surface,
                     layout,
                     rank_text(card, t),
-                    (LEFT_X + 34 + i * step, cy),
+                    (LEFT_X + 34 + x, cy),
                     theme.TEXT,
                     ink,
                     not played,
                     "midleft",
                 )
         y += box[3] + 8
+
+
+def draw_shown_compact(surface, layout, view, ui, t, y: float) -> None:
+    """Several hands laid out face up (two dummies): a box each, its compass letter at
+    the left, a row per suit with the ranks, played ones greyed."""
+    row_h = COMPACT_ROW_H
+    for hand, cards in view.play.shown:
+        box = (LEFT_X, y, LEFT_W, 4 * row_h + 6)
+        pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*box), border_radius=layout.px(8))
+        letter = t.t(f"compass.short.{COMPASS[hand]}")
+        draw_text(
+            surface,
+            layout,
+            letter,
+            (LEFT_X + 16, y + box[3] / 2),
+            theme.TEXT,
+            theme.INK_SOFT,
+            True,
+            "center",
+        )
+        for row, suit in enumerate(SUITS):
+            cy = y + 3 + row_h * row + row_h / 2
+            draw_suit(
+                surface,
+                suit,
+                layout.point(LEFT_X + 46, cy),
+                layout.px(18),
+                suit_colour(suit, ui.four_colour),
+            )
+            in_suit = [(c, played) for c, played in cards if c[0] == suit]
+            in_suit.sort(key=lambda pair: _rank_order(pair[0]), reverse=True)
+            for (card, played), x in zip(in_suit, rank_xs(in_suit, LEFT_W - 70), strict=True):
+                ink = theme.CARD_EDGE if played else theme.INK
+                pos = (LEFT_X + 62 + x, cy)
+                draw_text(
+                    surface, layout, rank_text(card, t), pos, theme.TEXT, ink, not played, "midleft"
+                )
+        y += box[3] + 6
+
+
+def rank_xs(cards, width: float) -> list[float]:
+    """Where each rank of a suit starts: a 10 takes more room than a letter or a digit;
+    closer together when the suit is long."""
+    units = [1.6 if card[1:] == "T" else 1.0 for card, _ in cards]
+    step = min(24, width / max(1.0, sum(units)))
+    xs, x = [], 0.0
+    for unit in units:
+        xs.append(x)
+        x += unit * step
+    return xs
 
 
 def _rank_order(card: str) -> int:
@@ -229,7 +344,7 @@ def draw_name(surface, layout, view, hand: int, between: bool, t) -> None:
     note = None
     if won:
         note = t.t("play.took", n=play.trick_number - 1)
-    elif hand == play.dummy:
+    elif is_dummy(view, hand):
         note = t.t("play.dummy_short")
     if note:
         note, size = layout.fit_text(note, theme.TEXT, width)
@@ -244,9 +359,10 @@ def draw_tricks(surface, layout, view, t) -> None:
     for side in (0, 1):
         cy = y + 36 + side * 38
         label = t.t(f"side.short.{side}")
-        draw_text(
-            surface, layout, label, (BUTTON_X, cy), theme.TEXT, theme.INK_ON_FELT, True, "midleft"
-        )
+        if own_dummies(view):  # two players: the sides are the players
+            label = view.side_names[side]
+        label, size = layout.fit_text(label, theme.TEXT, BUTTON_W - 40, True)
+        draw_text(surface, layout, label, (BUTTON_X, cy), size, theme.INK_ON_FELT, True, "midleft")
         won = str(view.play.won[side])
         draw_text(
             surface, layout, won, (BUTTON_X + BUTTON_W, cy), 40, theme.INK_ON_FELT, True, "midright"
@@ -301,6 +417,9 @@ def dummy_prompt(surface, layout, view, ui, t) -> list[Target]:
     size = fitting_size(layout, count, theme.TEXT_LARGE, width - 8, True)
     draw_text(surface, layout, count, (x + width / 2, 76), size, theme.ACCENT, True, "center")
     text = t.t("dummy.prompt", ok=t.t("button.ok"))
+    play = view.play
+    if play.dummy in play.dummies[:-1]:  # another dummy is laid out after this one
+        text = t.t("dummy.prompt_next", ok=t.t("button.ok"))
     wrapped_text(
         surface, layout, text, (x + width / 2, 100), theme.TEXT, width - 8, theme.INK_ON_FELT, "mid"
     )
@@ -340,11 +459,11 @@ def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
             theme.INK_ON_FELT_SOFT,
             anchor="midleft",
         )
-        for hand in range(len(view.seats)):
+        for hand in hands(view):
             draw_spot(surface, layout, hand, False)
         for hand, card in play.last_trick:
             draw_card(surface, layout, spot(hand), card, ui.four_colour)
-        for hand in range(len(view.seats)):
+        for hand in hands(view):
             draw_name(surface, layout, view, hand, True, t)
         if play.last_winner is not None:
             ring = layout.rect(*spot(play.last_winner)).inflate(layout.px(12), layout.px(12))

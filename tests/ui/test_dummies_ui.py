@@ -1,0 +1,225 @@
+"""Screens for two players with dummies (Double Dummy, Single Dummy): the view holds
+only cards played or shown, the play drawn at four compass spots with each dummy laid
+out, "Anna: from your dummy" / "from your hand", the dummies laid out in turn, the
+auction in two columns, the sheet with the players as sides; every gallery screen of
+these forms readable in English and Dutch."""
+
+import os
+import random
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from device.engine import forms  # noqa: E402
+from device.engine.calls import Call  # noqa: E402
+from device.engine.cards import Card  # noqa: E402
+from device.engine.events import (  # noqa: E402
+    CallMade,
+    CardPlayed,
+    CardShown,
+    DummyDone,
+    NextDeal,
+    Setup,  # noqa: E402
+)
+from device.engine.forms.dummies import DoubleDummy, SingleDummy  # noqa: E402
+from device.engine.game import Game  # noqa: E402
+from device.robots import deal_inputs  # noqa: E402
+from device.ui.i18n import Catalog  # noqa: E402
+from device.ui.layout import Layout, _font  # noqa: E402
+from device.ui.screens import auction, play, table4  # noqa: E402
+from device.ui.screens.base import UiState  # noqa: E402
+from device.ui.view import build_view  # noqa: E402
+from tests.ui import gallery  # noqa: E402
+
+EN, NL = Catalog("en"), Catalog("nl")
+N, E, S, W = range(4)
+REGISTERED = (DoubleDummy(), SingleDummy())
+
+
+@pytest.fixture(autouse=True)
+def _registered(monkeypatch):
+    """The forms with dummies registered, as forms/__init__.py does once the start
+    screen offers them (adding only those not registered yet)."""
+    names = {form.name for form in forms.FORMS}
+    extra = tuple(form for form in REGISTERED if form.name not in names)
+    monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, *extra))
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _pygame():
+    pygame.init()
+    _font.cache_clear()
+    yield
+    pygame.quit()
+    _font.cache_clear()
+
+
+def seen_so_far(game):
+    """Cards face up at the table at some point of this deal: played or shown."""
+    deal = game.deal
+    shown = {str(c) for cards in (getattr(deal, "shown", None) or {}).values() for c in cards}
+    played = {str(c) for c in deal.play.played} if deal.play else set()
+    return played | shown
+
+
+@pytest.mark.parametrize("form", ["double-dummy", "single-dummy"])
+def test_privacy_walk_no_view_holds_a_card_not_played_or_shown(form):
+    """Robots play (scanning a dummy, part of it or skipping it): after every input the
+    view holds only cards played or shown, and every shown card is in it."""
+    rng = random.Random(5)
+    game = Game(Setup(form, ("Anna", "Ben"), 1))
+    views = two_shown = 0
+    while game.phase != "finished" and game.deal.number <= 4:
+        for event in deal_inputs(game, rng):
+            game.apply(event)
+            view = build_view(game)
+            assert view.cards() <= seen_so_far(game)
+            held = {c for _, cards in view.play.shown for c, _ in cards} if view.play else set()
+            if view.play:  # the play has begun: every card shown is drawn
+                shown = {str(c) for cards in game.deal.shown.values() for c in cards}
+                assert shown <= held
+            two_shown += bool(view.play) and len(view.play.shown) == 2
+            views += 1
+        if game.phase != "finished":
+            game.apply(NextDeal())
+    assert views > 150 and two_shown > 10
+
+
+def dd_game(*calls: str) -> Game:
+    """Double Dummy, Ben deals: Anna speaks first."""
+    game = Game(Setup("double-dummy", ("Anna", "Ben"), 1))
+    for call in calls:
+        game.apply(CallMade(Call.parse(call)))
+    return game
+
+
+def draw(view, ui=None, lang="en", size=(800, 480)):
+    surface, targets = gallery.draw(view, ui or UiState(), lang, size)
+    return surface, targets
+
+
+def test_the_auction_has_two_columns_from_the_first_speaker():
+    view = build_view(dd_game("1S"))
+    assert view.phase == "auction" and len(view.seats) == 2
+    assert [view.seats[s].name for s in auction.speaking_order(view)] == ["Anna", "Ben"]
+    draw(view)
+
+
+def test_the_dummies_are_laid_out_in_turn_with_their_seat_and_the_next_one():
+    game = dd_game("2H", "P")  # Anna declares: Ben leads from his own hand (East)
+    game.apply(CardPlayed(Card.parse("SA")))
+    view = build_view(game)
+    assert view.phase == "dummy" and view.play.dummy == S and view.play.dummies == (S, W)
+    assert table4.turn_text(view, EN) == "Lay out the dummy: Anna (S)"
+    assert table4.turn_text(view, NL) == "Leg de blinde open: Anna (Z)"
+    texts = drawn_texts(view)
+    assert any("next dummy" in text for text in texts)  # OK goes on to West's
+    game.apply(CardShown(Card.parse("HA")))
+    game.apply(DummyDone())
+    view = build_view(game)
+    assert view.play.dummy == W
+    assert table4.turn_text(view, EN) == "Lay out the dummy: Ben (W)"
+    assert not any("next dummy" in text for text in drawn_texts(view))
+    assert view.dummy_shown == 0
+    game.apply(CardShown(Card.parse("CA")))
+    assert build_view(game).dummy_shown == 1
+
+
+def drawn_texts(view, ui=None, lang="en"):
+    """Every text a screen renders (each line of a wrapped one)."""
+    from tests.ui.test_readable import Recording
+
+    layout = Recording((800, 480))
+    gallery.draw(view, ui or UiState(), lang, (800, 480), layout)
+    return layout.texts
+
+
+def in_play(contract="2H"):
+    """Anna declares; Ben leads SA; both dummies laid out in part (S: HK H2, W: CK C2)."""
+    game = dd_game(contract, "P")
+    game.apply(CardPlayed(Card.parse("SA")))
+    for card in ("HK", "H2"):
+        game.apply(CardShown(Card.parse(card)))
+    game.apply(DummyDone())
+    for card in ("CK", "C2"):
+        game.apply(CardShown(Card.parse(card)))
+    game.apply(DummyDone())
+    return game
+
+
+def test_each_player_plays_from_their_hand_and_from_their_dummy():
+    game = in_play()
+    view = build_view(game)
+    assert view.phase == "play" and view.play.to_play == S  # Anna's dummy after East's lead
+    assert table4.turn_text(view, EN) == "Anna: from your dummy"
+    assert table4.turn_text(view, NL) == "Anna: uit je blinde"
+    game.apply(CardPlayed(Card.parse("H2")))
+    view = build_view(game)
+    assert view.play.to_play == W
+    assert table4.turn_text(view, EN) == "Ben: from your dummy"
+    game.apply(CardPlayed(Card.parse("C2")))
+    view = build_view(game)
+    assert view.play.to_play == N
+    assert table4.turn_text(view, EN) == "Anna: from your hand"
+    assert table4.turn_text(view, NL) == "Anna: uit je hand"
+    texts = drawn_texts(view, UiState(overlay="picker"))
+    assert "Anna: from your hand" in texts  # the picker says which hand the card is from
+
+
+def test_the_play_is_drawn_at_four_spots_with_both_dummies_and_the_players_tricks():
+    game = in_play()
+    view = build_view(game)
+    assert table4.at_spots(view) and list(table4.hands(view)) == [N, E, S, W]
+    shown = {hand: {card for card, _ in cards} for hand, cards in view.play.shown}
+    assert shown == {S: {"HK", "H2"}, W: {"CK", "C2"}}
+    texts = drawn_texts(view)
+    assert "N Anna" in texts and "W Ben" in texts and "S Anna" in texts and "E Ben" in texts
+    assert [table4.is_dummy(view, hand) for hand in range(4)] == [False, False, True, True]
+    assert "dummy" in texts  # under each dummy's name
+    assert "Anna" in texts and "Ben" in texts  # the tricks per player, not N-S and E-W
+    assert "N-S" not in texts and "E-W" not in texts
+    assert "S" in texts and "W" in texts  # each dummy's box says its seat
+    assert "Trick 1 of 13" not in texts  # no room with two dummies out
+    assert {"K", "2"} <= set(texts)  # the dummies' ranks drawn
+
+
+def test_a_trick_won_by_a_dummy_is_named_after_its_player_in_the_picker():
+    game = in_play()  # hearts are trumps
+    for card in ("H2", "C2", "S2"):  # Anna's dummy ruffs East's SA
+        game.apply(CardPlayed(Card.parse(card)))
+    view = build_view(game)
+    assert view.play.last_winner == S
+    assert play.winner_name(view) == "Anna"
+    texts = drawn_texts(view, UiState(overlay="picker"))
+    assert any("Anna" in text and "took" in text for text in texts)
+    draw(view, UiState(overlay="last-trick"))
+
+
+def test_the_sheet_has_the_players_as_sides():
+    game = in_play("7NT")
+    view = build_view(game)
+    assert view.side_names == ("Anna", "Ben")
+    texts = drawn_texts(view, UiState(overlay="sheet"))
+    assert "Anna" in texts and "Ben" in texts
+
+
+def test_the_gallery_draws_every_form_with_dummies_readable_in_both_languages():
+    from device.ui.screens import screen_name
+
+    assert gallery.registered_dummy_forms() == ["double-dummy", "single-dummy"]
+    screens = [
+        s for s in gallery.every_screen() if s[1] is not None and s[1].form in ("double-dummy",)
+    ]
+    shown = {screen_name(view, ui) for _, view, ui in screens}
+    assert {"auction", "dummy", "play", "picker", "last-trick", "claim", "sheet"} <= shown
+    assert {"deal-end", "finished", "help"} <= shown
+    assert any(len(view.play.shown) == 2 for _, view, _ in screens if view.play)
+    for name, view, ui in screens:
+        for lang in ("en", "nl"):
+            for size in gallery.SIZES:
+                layout = Layout(size)
+                gallery.draw(view, ui, lang, size, layout)
+                assert not layout.too_small, (name, lang, size, sorted(layout.too_small))
+                assert not layout.overflow, (name, lang, size, sorted(layout.overflow))
