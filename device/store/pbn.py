@@ -13,12 +13,15 @@ and the cards shown face up in it (a dummy laid out). When all 52 cards were
 seen that is the full deal; otherwise each hand has only its known cards,
 and a hand with none is "-". Nothing is guessed.
 
-Four hands: the auction is PBN's `Auction` section from the first caller
-(the dealer in bridge), four calls a line. The two-player auction does not
-fit its four seats, so it goes in the supplemental tag HoneymoonAuction
-("N 1S Pass"), and since PBN's Vulnerable names partnerships, which a
-two-player game has not, "NS" marks North vulnerable, "EW" South, "All"
-both, and HoneymoonVulnerable names them. The play is a `Play` section: one
+Four players: the auction is PBN's `Auction` section from the first caller
+(the dealer in bridge), four calls a line. A two-player auction does not
+fit its four seats (with dummies too: only the players call), so it goes in
+the supplemental tag HoneymoonAuction ("N 1S Pass"), and since PBN's
+Vulnerable names partnerships, which a two-player game has not, "NS" marks
+the first player vulnerable, "EW" the second, "All" both, and
+HoneymoonVulnerable names them. With dummies (Double Dummy: the players N
+and E, their dummies S and W) that is PBN's own meaning: a player and
+their dummy are a side. The play is a `Play` section: one
 line a trick, the cards in seat order from the opening leader, "-" for a
 seat with no card (an empty seat, the rest of a trick cut short by a claim),
 and "*" after the last line when play ended with a claim.
@@ -43,9 +46,9 @@ def export_pbn(game: Game, date: float | None = None) -> str:
     return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)
 
 
-def _four_seats(game: Game) -> bool:
-    """Whether the hands fill PBN's four seats, so its auction and vulnerability fit."""
-    return sorted(game.form.seat_names()) == sorted(COMPASS)
+def _four_callers(game: Game) -> bool:
+    """Whether a player calls at each of PBN's four seats, so its auction fits."""
+    return game.form.players == len(COMPASS) and sorted(game.form.seat_names()) == sorted(COMPASS)
 
 
 def _deal_pbn(game: Game, deal: Deal, day: str) -> str:
@@ -68,7 +71,7 @@ def _deal_pbn(game: Game, deal: Deal, day: str) -> str:
         ("Result", "" if deal.tricks is None else str(deal.tricks)),
     ]
     lines = [f'[{name} "{value}"]' for name, value in tags]
-    if _four_seats(game):
+    if _four_callers(game):
         lines += _auction_section(game, deal)
     else:
         lines.append(f'[HoneymoonAuction "{_auction(game, deal)}"]')

@@ -195,3 +195,82 @@ def test_a_claimed_deal_gives_the_known_cards_only():
     tag = next(line for line in text.splitlines() if line.startswith("[Deal "))
     assert tag == f'[Deal "N:- {_hand([STANDARD.parse(first["cards"][0])])} - -"]'  # East led
     assert pbn.loads(text)[0].contract.result == 0
+
+
+@pytest.fixture
+def dummy_forms(monkeypatch):
+    """The forms with dummies registered (as forms/__init__.py does once the start
+    screen offers them), only those not registered yet."""
+    from device.engine import forms
+    from device.engine.forms.dummies import DoubleDummy, ExposedDummy, SingleDummy
+
+    names = {form.name for form in forms.FORMS}
+    extra = [f for f in (DoubleDummy(), SingleDummy(), ExposedDummy()) if f.name not in names]
+    monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, *extra))
+
+
+def test_a_double_dummy_deal_gives_all_four_hands_and_the_players(dummy_forms):
+    """Anna (N) and Ben (E) with their dummies (S, W) laid out: every card known, the
+    four hands in the Deal tag; the players' auction in HoneymoonAuction; Vulnerable
+    NS for Anna and her dummy."""
+    from tests.engine.test_dummies import full_deal_record
+
+    game = play_record(full_deal_record(contract="4S"))
+    text = export_pbn(game)
+    (board,) = pbn.loads(text)
+    deal = game.deals[0]
+    hands = board.deal.to_pbn()[2:].split(" ")
+    for seat in range(4):
+        assert len(deal.play.by_hand[seat]) == 13
+        assert hands[seat] == _hand(deal.play.by_hand[seat])
+    assert [board.info[s] for s in ("North", "East", "South", "West")] == [
+        "Anna",
+        "Ben",
+        "Anna",
+        "Ben",
+    ]
+    assert board.dealer.abbr == "E" and board.vul.name == "none"
+    assert board.contract.level == 4 and board.contract.denom.name == "spades"
+    assert board.contract.declarer.abbr == "N" and board.contract.result == 13 - 10
+    assert [_card(c) for c in board.play] == [str(c) for t in deal.play.tricks for c in t.cards]
+    assert '[HoneymoonAuction "N 4S Pass"]' in text and "[Auction " not in text
+
+
+def test_a_double_dummy_deal_with_a_dummy_skipped_gives_what_was_seen(dummy_forms):
+    """South's dummy laid out in part, West's skipped with OK, a claim after two
+    tricks: the Deal tag has what was seen of each hand, nothing guessed."""
+    from tests.engine.test_dummies import FULL_DEAL_CARDS, full_deal_record
+
+    record = full_deal_record()
+    record["deals"][0] |= {
+        "cards": FULL_DEAL_CARDS[:8],
+        "shown": {"S": ["SA", "SK", "SQ", "SJ", "ST", "S9"]},
+        "claim": {"by": "Anna", "tricks": 11, "accepted": True},
+    }
+    game = play_record(record)
+    (board,) = pbn.loads(export_pbn(game))
+    north, east, south, west = board.deal.to_pbn()[2:].split(" ")
+    deal = game.deals[0]
+    assert south == _hand(set(deal.play.seen[2]) | set(deal.play.by_hand[2]))
+    assert south == "AKQJT9..."  # the six laid out (SA and SK played from them)
+    for seat, hand in ((0, north), (1, east), (3, west)):  # what each played: two cards
+        assert hand == _hand(deal.play.by_hand[seat]) and len(deal.play.by_hand[seat]) == 2
+    assert board.claimed and board.contract.result == 13 - 7
+
+
+@pytest.mark.parametrize("form, seed", [("double-dummy", 2), ("single-dummy", 3)])
+def test_robot_rubbers_with_dummies_read_back_in_endplay(dummy_forms, form, seed):
+    game = play_rubber(seed, form, ("Anna", "Ben"))
+    boards = pbn.loads(export_pbn(game))
+    deals = deals_of(game)
+    assert len(boards) == len(deals)
+    for board, deal in zip(boards, deals, strict=True):
+        assert board.info["North"] == "Anna" and board.info["East"] == "Ben"
+        assert board.dealer.abbr == "NE"[deal.dealer]
+        if deal.contract is None:
+            continue
+        assert board.contract.declarer.abbr == "NE"[deal.declarer]
+        assert board.contract.result == deal.tricks - deal.contract.tricks_needed
+        hands = board.deal.to_pbn()[2:].split(" ")
+        for seat in range(4):  # every card played: the full deal
+            assert hands[seat] == _hand(deal.play.by_hand[seat])
