@@ -9,14 +9,18 @@ four), the cards on the scanner in play order, and OK for the next deal. In
 the `dummy` phase (after the opening lead in bridge for four) the record's
 `shown` cards of the dummy are scanned as it is laid out; when they are not
 all of its cards (or there is no `shown`), OK ends the layout and the dummy
-stays unknown. Claims and honours are made on the screen, so a record with
-them cannot be played through the devices alone.
+stays unknown. With several dummies (Double Dummy: South's, then West's) they
+are laid out in turn, each scanned while it is the one being laid out, as a
+scanned card goes to it: a record may list West's cards first. Claims and
+honours are made on the screen, so a record with them cannot be played through
+the devices alone.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Iterator
 
 from device.engine.calls import Bid, Call
 from device.engine.events import (
@@ -25,6 +29,7 @@ from device.engine.events import (
     CardShown,
     ClaimAnswered,
     ClaimMade,
+    DummyDone,
     Event,
     HonoursGiven,
 )
@@ -47,10 +52,43 @@ def record_steps(record: dict) -> list[tuple[str, str]]:
     played = play_record(record)
     game = Game(played.setup)  # the same inputs again, each from its device in its phase
     steps: list[tuple[str, str]] = []
-    for event in played.inputs:
-        steps.append(_step(game, event))
-        game.apply(event)
+    inputs = list(played.inputs)
+    i = 0
+    while i < len(inputs):
+        if game.phase == "dummy" and isinstance(inputs[i], CardShown | DummyDone):
+            end = i
+            while end < len(inputs) and isinstance(inputs[end], CardShown | DummyDone):
+                end += 1
+            events = _in_turn(game, inputs[i:end])
+            i = end
+        else:
+            events = [inputs[i]]
+            i += 1
+        for event in events:
+            steps.append(_step(game, event))
+            game.apply(event)
     return steps
+
+
+def _in_turn(game: Game, run: list) -> Iterator[Event]:
+    """The dummy phase's inputs as the devices make them: each dummy's cards scanned
+    while it is the one laid out (a scanned card goes to it), then OK for it when
+    the record pressed OK for it (it is not all shown)."""
+    deal = game.deal
+    dummies = deal.dummies or (deal.dummy,)
+    left = dummies[dummies.index(deal.dummy) :]
+    cards: dict[int, list] = {hand: [] for hand in left}
+    for event in run:
+        if isinstance(event, CardShown):
+            hand = left[0] if event.hand is None else event.hand
+            cards.setdefault(hand, []).append(event.card)
+    oks = sum(isinstance(event, DummyDone) for event in run)
+    for hand in left:
+        for card in cards[hand]:
+            yield CardShown(card)
+        if oks and game.phase == "dummy" and game.deal.dummy == hand:
+            oks -= 1
+            yield DummyDone()
 
 
 def _step(game: Game, event: Event) -> tuple[str, str]:

@@ -1,0 +1,182 @@
+"""Two players with dummies end to end, as a user would: `honeymoon sim-devices
+--record` plays a whole rubber of Double Dummy (thrown-in deals, dummies laid out
+in full, in part and skipped with OK) over ptys into the real `honeymoon run
+--headless --new double-dummy --players A B --first-dealer A`; then `honeymoon
+status --json` (the dummies' phase too), `export --format json` | `replay` and
+`export --format pbn` are checked against the record's own replay."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from device.engine import forms
+from device.engine.forms.dummies import DoubleDummy, ExposedDummy, SingleDummy
+from device.engine.record import play_record, sheet_report, to_record
+from device.robots import play_rubber
+
+REPO = Path(__file__).resolve().parent.parent
+# The forms with dummies registered in the processes too (as forms/__init__.py does
+# once the start screen offers them; nothing is added then).
+PRELUDE = (
+    "import sys; from device.engine import forms; "
+    "from device.engine.forms import dummies as d; "
+    "names = {f.name for f in forms.FORMS}; "
+    "forms.FORMS = (*forms.FORMS, *(f for f in (d.DoubleDummy(), d.SingleDummy(), "
+    "d.ExposedDummy()) if f.name not in names)); "
+    "from device.cli import main; sys.exit(main(sys.argv[1:]))"
+)
+CLI = [sys.executable, "-c", PRELUDE]
+
+
+@pytest.fixture(autouse=True)
+def _registered(monkeypatch):
+    names = {form.name for form in forms.FORMS}
+    extra = [f for f in (DoubleDummy(), SingleDummy(), ExposedDummy()) if f.name not in names]
+    monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, *extra))
+
+
+def honeymoon(*argv, stdin=None) -> subprocess.CompletedProcess:
+    done = subprocess.run(
+        [*CLI, *argv], input=stdin, capture_output=True, text=True, cwd=REPO, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def play_at_the_table(tmp_path: Path, record: dict) -> Path:
+    """The record through the simulated devices into the headless app; returns the
+    data folder once every input is acknowledged (so stored) and the app is stopped."""
+    from device.sim.script import record_steps
+
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    links, data = tmp_path / "links", tmp_path / "data"
+    sim = subprocess.Popen(
+        [*CLI, "sim-devices", "--dir", str(links), "--record", str(tmp_path / "record.json")]
+        + ["--speed", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+    )
+    assert sim.stdout.readline().startswith("scanner: ")  # the links exist now
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    app = subprocess.Popen(
+        [*CLI, "run", "--headless", "--scanner", str(links / "scanner")]
+        + ["--bidbox", str(links / "bidbox"), "--new", record["game"]]
+        + ["--players", *record["players"], "--first-dealer", record["first_dealer"]]
+        + ["--config", os.devnull, "--data-dir", str(data)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        env=env,
+    )
+    try:
+        out, errors = sim.communicate(timeout=240)
+    finally:
+        sim.kill()
+        if app.poll() is None:
+            app.send_signal(signal.SIGTERM)
+        _, log = app.communicate(timeout=30)
+    steps = len(record_steps(record))
+    assert f"played {steps} of {steps} inputs" in out, out + errors + log
+    assert "Traceback" not in log, log
+    return data
+
+
+def rubber() -> dict:
+    """A whole rubber of Double Dummy by the robots: six deals, one thrown in, dummies
+    laid out in full, in part and skipped."""
+    return to_record(play_rubber(9, "double-dummy", ("Anna", "Ben")))
+
+
+def test_a_double_dummy_record_plays_through_the_devices_steps():
+    from device.sim.script import record_steps
+
+    record = rubber()
+    deals = record["deals"]
+    assert any("cards" not in d for d in deals)  # a deal thrown in
+    laid_out = [len(sum(d.get("shown", {}).values(), [])) for d in deals if "cards" in d]
+    assert 26 in laid_out and any(n < 26 for n in laid_out)  # in full, and not
+    steps = record_steps(record)
+    first = deals[0]
+    calls = [("bidbox", c) for c in first["calls"]]
+    assert steps[: len(calls)] == calls  # the first speaker's calls on the bidding box
+    lead = len(calls)
+    assert steps[lead] == ("scanner", first["cards"][0])  # the opening lead, then ...
+    shown = first.get("shown", {})
+    dummies = [("scanner", c) for c in shown.get("S", [])]  # ... South's dummy first
+    assert steps[lead + 1 : lead + 1 + len(dummies)] == dummies
+    oks = sum(step == ("bidbox", "OK") for step in steps)
+    assert oks >= len(deals) - 1  # next deal; and a dummy not laid out in full
+
+
+def test_a_whole_double_dummy_rubber_headless_through_the_simulated_devices(tmp_path):
+    record = rubber()
+    expected = play_record(record)
+    assert expected.phase == "finished"
+    data = play_at_the_table(tmp_path, record)
+    report = sheet_report(expected)
+    status = json.loads(honeymoon("status", "--data-dir", str(data), "--json").stdout)
+    assert status["game"] == "double-dummy" and status["phase"] == "finished"
+    assert status["deal"] == len(record["deals"]) and status["totals"] == report["totals"]
+    assert set(status["totals"]) == {"Anna", "Ben"}
+    exported = honeymoon("export", "--data-dir", str(data), "--format", "json").stdout
+    assert json.loads(exported)["deals"] == json.loads(json.dumps(record["deals"]))
+    replayed = json.loads(honeymoon("replay", "-", stdin=exported).stdout)
+    assert replayed == json.loads(json.dumps(report))
+    assert replayed["finished"] and all("vulnerable" in d for d in replayed["deals"])
+    text = honeymoon("export", "--data-dir", str(data), "--format", "pbn").stdout
+    pbn = pytest.importorskip("endplay.parsers.pbn", reason="endplay not installed")
+    boards = pbn.loads(text)
+    deals = [d for d in expected.deals if d.outcome is not None]
+    assert [b.board_num for b in boards] == [d.number for d in deals]
+    for board, deal in zip(boards, deals, strict=True):
+        assert [board.info[s] for s in ("North", "East", "South", "West")] == [
+            "Anna",
+            "Ben",
+            "Anna",
+            "Ben",
+        ]
+        if deal.contract is not None:  # every card was played: all four hands
+            assert all(len(h.replace(".", "")) == 13 for h in board.deal.to_pbn()[2:].split())
+            assert board.contract.declarer.abbr == "NE"[deal.declarer]
+            assert board.contract.result == deal.tricks - deal.contract.tricks_needed
+
+
+def test_status_while_the_dummies_are_laid_out(tmp_path):
+    """Stopped after the opening lead (Ben declares 3NT, Anna's dummy led): status says
+    the dummy phase and the declarer; the journal replays into that phase."""
+    whole = rubber()
+    first = whole["deals"][0]
+    assert first["calls"] == ["P", "3NT", "P"]
+    record = {**whole, "deals": [{"calls": first["calls"], "cards": first["cards"][:1]}]}
+    assert play_record(record).phase == "dummy"
+    data = play_at_the_table(tmp_path, record)
+    status = json.loads(honeymoon("status", "--data-dir", str(data), "--json").stdout)
+    assert status["phase"] == "dummy" and status["declarer"] == "Ben"
+    exported = json.loads(honeymoon("export", "--data-dir", str(data), "--format", "json").stdout)
+    assert exported["deals"] == record["deals"]
+
+
+def test_the_dummies_are_scanned_in_turn_though_the_record_lists_west_first():
+    """A record's `shown` may list West's dummy first: the steps scan South's while it is
+    laid out, OK for the rest of it, then West's (all 13: no OK), as at the table."""
+    from device.sim.script import record_steps
+    from tests.engine.test_dummies import FULL_DEAL_CARDS, HEARTS, SPADES, full_deal_record
+
+    record = full_deal_record()
+    assert list(record["deals"][0]["shown"]) == ["W", "S"]
+    steps = record_steps(record)
+    south, west = SPADES.split()[1:], HEARTS.split()
+    assert steps[:3] == [("bidbox", "1S"), ("bidbox", "P"), ("scanner", FULL_DEAL_CARDS[0])]
+    laid = [("scanner", c) for c in south] + [("bidbox", "OK")] + [("scanner", c) for c in west]
+    assert steps[3 : 3 + len(laid)] == laid
+    assert steps[3 + len(laid)] == ("scanner", FULL_DEAL_CARDS[1])
