@@ -120,6 +120,9 @@ class TableView:
     players: int = 2  # how many sit at the table
     tricks: int = TRICKS  # tricks in a deal
     dummy_shown: int = 0  # in the dummy phase: the dummy's cards shown so far
+    # A dummy laid face up before the auction (Single, Exposed Dummy): its cards shown
+    # so far, until the play starts and they are a hand's (`play.shown`).
+    face_up: tuple[str, ...] = ()
     extra: dict = field(default_factory=dict)
 
     def cards(self) -> set[str]:
@@ -130,6 +133,7 @@ class TableView:
             held |= {card for _, hand in self.play.exposed for card in hand}
             held |= self.play.played
             held |= {card for _, cards in self.play.shown for card, _ in cards}
+        held |= set(self.face_up)
         return held
 
 
@@ -181,6 +185,7 @@ def build_view(game: Game) -> TableView:
         players=len(game.players),
         tricks=_tricks(game),
         dummy_shown=_dummy_shown(game, deal),
+        face_up=tuple(str(c) for c in getattr(deal, "face_up", ())) if deal.play is None else (),
     )
 
 

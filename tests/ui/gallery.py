@@ -388,6 +388,9 @@ def dummy_screens(form: str) -> list[tuple[str, object, UiState]]:
     dummy = [v for v in views if v.phase == "dummy"]
     if dummy:
         screens.append((f"{form}-dummy-picker", dummy[-1], UiState(overlay="picker")))
+    face_up = [v for v in views if v.phase == "face-up"]
+    if face_up:  # a dummy laid face up before the auction, tapped in
+        screens.append((f"{form}-face-up-picker", face_up[-1], UiState(overlay="picker")))
     rubber = play_rubber(2, form, ("Anna", "Ben"))
     screens += [
         (f"{form}-sheet", build_view(rubber), UiState(overlay="sheet")),

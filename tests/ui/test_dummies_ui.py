@@ -23,19 +23,22 @@ from device.engine.events import (  # noqa: E402
     NextDeal,
     Setup,  # noqa: E402
 )
-from device.engine.forms.dummies import DoubleDummy, SingleDummy  # noqa: E402
+from device.engine.forms.dummies import DoubleDummy, ExposedDummy, SingleDummy  # noqa: E402
 from device.engine.game import Game  # noqa: E402
 from device.robots import deal_inputs  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.layout import Layout, _font  # noqa: E402
-from device.ui.screens import auction, play, table4  # noqa: E402
+from device.ui.screens import MODULES, auction, play, table4  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 from tests.ui import gallery  # noqa: E402
 
 EN, NL = Catalog("en"), Catalog("nl")
 N, E, S, W = range(4)
-REGISTERED = (DoubleDummy(), SingleDummy())
+REGISTERED = (DoubleDummy(), SingleDummy(), ExposedDummy())
+# The screens of the phases before the play with a dummy face up, as MODULES in
+# device/ui/screens/__init__.py lists them once the forms are registered.
+PHASE_SCREENS = {"face-up": "table4", "choose": "table4"}
 
 
 @pytest.fixture(autouse=True)
@@ -45,6 +48,8 @@ def _registered(monkeypatch):
     names = {form.name for form in forms.FORMS}
     extra = tuple(form for form in REGISTERED if form.name not in names)
     monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, *extra))
+    for phase, module in PHASE_SCREENS.items():  # and their phases' screens
+        monkeypatch.setitem(MODULES, phase, MODULES.get(phase, module))
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -61,15 +66,16 @@ def seen_so_far(game):
     deal = game.deal
     shown = {str(c) for cards in (getattr(deal, "shown", None) or {}).values() for c in cards}
     played = {str(c) for c in deal.play.played} if deal.play else set()
-    return played | shown
+    return played | shown | {str(c) for c in getattr(deal, "face_up", ())}
 
 
-@pytest.mark.parametrize("form", ["double-dummy", "single-dummy"])
+@pytest.mark.parametrize("form", ["double-dummy", "single-dummy", "exposed-dummy"])
 def test_privacy_walk_no_view_holds_a_card_not_played_or_shown(form):
     """Robots play (scanning a dummy, part of it or skipping it): after every input the
     view holds only cards played or shown, and every shown card is in it."""
     rng = random.Random(5)
     game = Game(Setup(form, ("Anna", "Ben"), 1))
+    three = form == "exposed-dummy"  # one dummy, shared
     views = two_shown = 0
     while game.phase != "finished" and game.deal.number <= 4:
         for event in deal_inputs(game, rng):
@@ -80,7 +86,9 @@ def test_privacy_walk_no_view_holds_a_card_not_played_or_shown(form):
             if view.play:  # the play has begun: every card shown is drawn
                 shown = {str(c) for cards in game.deal.shown.values() for c in cards}
                 assert shown <= held
-            two_shown += bool(view.play) and len(view.play.shown) == 2
+            if view.phase in ("face-up", "choose"):  # the face-up dummy is drawn
+                assert set(view.face_up) == {str(c) for c in game.deal.face_up}
+            two_shown += bool(view.play) and len(view.play.shown) == (1 if three else 2)
             views += 1
         if game.phase != "finished":
             game.apply(NextDeal())
@@ -208,13 +216,12 @@ def test_the_sheet_has_the_players_as_sides():
 def test_the_gallery_draws_every_form_with_dummies_readable_in_both_languages():
     from device.ui.screens import screen_name
 
-    assert gallery.registered_dummy_forms() == ["double-dummy", "single-dummy"]
-    screens = [
-        s for s in gallery.every_screen() if s[1] is not None and s[1].form in ("double-dummy",)
-    ]
+    assert gallery.registered_dummy_forms() == ["double-dummy", "single-dummy", "exposed-dummy"]
+    screens = [s for s in gallery.every_screen() if s[1] is not None and "dummy" in s[1].form]
+    assert {view.form for _, view, _ in screens} == set(gallery.registered_dummy_forms())
     shown = {screen_name(view, ui) for _, view, ui in screens}
     assert {"auction", "dummy", "play", "picker", "last-trick", "claim", "sheet"} <= shown
-    assert {"deal-end", "finished", "help"} <= shown
+    assert {"deal-end", "finished", "help", "face-up", "choose"} <= shown
     assert any(len(view.play.shown) == 2 for _, view, _ in screens if view.play)
     for name, view, ui in screens:
         for lang in ("en", "nl"):
@@ -223,3 +230,67 @@ def test_the_gallery_draws_every_form_with_dummies_readable_in_both_languages():
                 gallery.draw(view, ui, lang, size, layout)
                 assert not layout.too_small, (name, lang, size, sorted(layout.too_small))
                 assert not layout.overflow, (name, lang, size, sorted(layout.overflow))
+
+
+def single(*face_up: str) -> Game:
+    """Single Dummy, Ben deals and lays a dummy face up: `face_up` scanned."""
+    game = Game(Setup("single-dummy", ("Anna", "Ben"), 1))
+    for card in face_up:
+        game.apply(CardShown(Card.parse(card)))
+    return game
+
+
+def test_the_face_up_dummy_is_drawn_as_it_is_laid_out_and_tapped_in():
+    view = build_view(single("SA", "HK", "D2"))
+    assert view.phase == "face-up" and view.face_up == ("SA", "HK", "D2")
+    assert view.cards() == {"SA", "HK", "D2"}
+    texts = drawn_texts(view)
+    assert "Face up" in texts and "3 of 13" in texts and {"A", "K", "2"} <= set(texts)
+    assert any(text.startswith("Ben: lay the dummy") for text in texts)
+    nl = drawn_texts(view, lang="nl")
+    assert any(text.startswith("Ben: leg de blinde") for text in nl)
+    _, targets = draw(view)
+    assert ("overlay", "picker") in [target.action for target in targets]
+    assert play.picker_refused(view) == {"SA", "HK", "D2"}  # shown: tapped once only
+    _, targets = draw(view, UiState(overlay="picker"))
+    enabled = {target.action for target in targets if target.enabled}
+    assert ("card", "SQ") in enabled and ("card", "SA") not in enabled
+    assert "Tap the face-up dummy's cards" in drawn_texts(view, UiState(overlay="picker"))
+
+
+def test_the_declarer_chooses_a_dummy_on_the_screen():
+    game = single("SA", "HK")
+    game.apply(DummyDone())
+    for call in ("2S", "P"):  # Anna speaks first and declares
+        game.apply(CallMade(Call.parse(call)))
+    view = build_view(game)
+    assert view.phase == "choose" and view.turn == "Anna" and view.face_up == ("SA", "HK")
+    texts = drawn_texts(view)
+    assert "Anna: choose your dummy" in " ".join(texts)  # wrapped as it fits
+    assert "The face-up dummy (OK)" in texts and "The face-down dummy (P)" in texts
+    _, targets = draw(view)
+    actions = [target.action for target in targets]
+    assert ("key", "OK") in actions and ("call", "P") in actions  # as the table routes them
+    assert game.form.input_for("choose", "OK").face_up
+    assert not game.form.input_for("choose", "call", Call.parse("P")).face_up
+    assert "Anna: kies je blinde" in " ".join(drawn_texts(view, lang="nl"))
+
+
+def test_exposed_dummy_is_drawn_at_three_spots_the_declarer_playing_it():
+    game = Game(Setup("exposed-dummy", ("Anna", "Ben"), 1))
+    rng = random.Random(2)
+    view = None
+    while view is None:  # the first time the dummy is to play to a trick
+        for event in deal_inputs(game, rng):
+            game.apply(event)
+            now = build_view(game)
+            if now.phase == "play" and now.play.to_play == S and now.play.trick:
+                view = now
+                break
+        else:
+            game.apply(NextDeal())
+    assert list(table4.hands(view)) == [N, E, S] and table4.is_dummy(view, S)
+    declarer = view.play.declarer
+    assert table4.turn_text(view, EN) == f"{declarer}: from your dummy"
+    texts = drawn_texts(view)
+    assert f"S {declarer}" in texts and not any(text.startswith("W ") for text in texts)

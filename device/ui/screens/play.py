@@ -50,7 +50,8 @@ CLOSE = (656, 340, 136, 48)
 def draw(surface, layout, view, ui, t):
     if ui.overlay == "last-trick":
         return draw_last_trick(surface, layout, view, ui, t)
-    if ui.overlay == "picker" and view.play.claim is None:  # a claim is answered first
+    if ui.overlay == "picker" and (view.play is None or view.play.claim is None):
+        # a claim is answered first; before the play, the face-up dummy's cards
         return draw_picker(surface, layout, view, ui, t)
     return draw_table(surface, layout, view, ui, t)
 
@@ -371,6 +372,8 @@ def picker_refused(view) -> frozenset[str]:
     """Cards the seat to play cannot play, from what everyone can see: the cards played
     in this deal, those of another hand lying face up, and, when the seat's own hand
     lies face up, every card not in it. A hidden hand the table knows stays hidden."""
+    if view.play is None:  # the face-up dummy laid out before the auction
+        return frozenset(view.face_up)
     refused = set(view.play.played)
     turn = view.play.to_play if view.play.to_play is not None else turn_seat(view)  # the hand
     for hand, cards in view.play.shown:  # a dummy laid out: its cards are not elsewhere
@@ -394,7 +397,9 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     if view.turn:
         title = t.t("picker.title", name=view.turn)
-        if view.phase == "dummy":  # the dummy's cards, as they are laid out
+        if view.play is None:  # a dummy laid face up before the auction
+            title = t.t("picker.face_up")
+        elif view.phase == "dummy":  # the dummy's cards, as they are laid out
             title = t.t("picker.dummy", name=view.play.hands[view.play.dummy])
         elif table4.from_dummy(view) or table4.at_spots(view) and table4.own_dummies(view):
             # the declarer plays the dummy's card; with dummies of their own, which hand
@@ -408,7 +413,8 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
             drawn = (cell[0] + 2, cell[1] + 1, PICK_W - 4, PICK_H - 2)
             draw_card(surface, layout, drawn, card, ui.four_colour, dim=card in refused)
             targets.append(Target(cell, ("card", card), card not in refused))
-    draw_trick_strip(surface, layout, view, ui, t)
+    if view.play is not None:
+        draw_trick_strip(surface, layout, view, ui, t)
     targets.append(close_button(surface, layout, CLOSE, t))
     chrome.finish(surface, layout, ui, t)
     return targets

@@ -41,6 +41,7 @@ BUTTON_Y = (56, 114, 172)
 TRICKS_Y = 238  # the tricks per side, under the buttons
 COMPACT_CONTRACT_H = 44  # with two dummies laid out: the contract on one line
 COMPACT_ROW_H = 27  # and a dummy's suit rows closer together
+CHOICE_X, CHOICE_W, CHOICE_H = 300, 492, 120  # the declarer's two choices of a dummy
 SUITS = ("S", "H", "D", "C")
 
 
@@ -223,44 +224,50 @@ def draw_shown(surface, layout, view, ui, t, y: float) -> None:
     ranks, played ones greyed. Only the cards the table was shown."""
     for hand, cards in view.play.shown:
         title = t.t("play.dummy", name=view.play.hands[hand])
-        title, size = layout.fit_text(title, theme.TEXT, LEFT_W, True)
-        draw_text(
+        y = draw_hand_box(surface, layout, ui, t, y, title, cards)
+
+
+def draw_hand_box(surface, layout, ui, t, y: float, title: str, cards) -> float:
+    """A hand laid out face up: its title, then a row per suit with the ranks of
+    `cards` ((card, played) pairs), played ones greyed; returns the y below."""
+    title, size = layout.fit_text(title, theme.TEXT, LEFT_W, True)
+    draw_text(
+        surface,
+        layout,
+        title,
+        (LEFT_X + 2, y + 14),
+        size,
+        theme.INK_ON_FELT_SOFT,
+        True,
+        "midleft",
+    )
+    y += 32
+    box = (LEFT_X, y, LEFT_W, 4 * 30 + 8)
+    pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*box), border_radius=layout.px(8))
+    for row, suit in enumerate(SUITS):
+        cy = y + 4 + 30 * row + 15
+        draw_suit(
             surface,
-            layout,
-            title,
-            (LEFT_X + 2, y + 14),
-            size,
-            theme.INK_ON_FELT_SOFT,
-            True,
-            "midleft",
+            suit,
+            layout.point(LEFT_X + 18, cy),
+            layout.px(20),
+            suit_colour(suit, ui.four_colour),
         )
-        y += 32
-        box = (LEFT_X, y, LEFT_W, 4 * 30 + 8)
-        pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*box), border_radius=layout.px(8))
-        for row, suit in enumerate(SUITS):
-            cy = y + 4 + 30 * row + 15
-            draw_suit(
+        in_suit = [(c, played) for c, played in cards if c[0] == suit]
+        in_suit.sort(key=lambda pair: _rank_order(pair[0]), reverse=True)
+        for (card, played), x in zip(in_suit, rank_xs(in_suit, LEFT_W - 44), strict=True):
+            ink = theme.CARD_EDGE if played else theme.INK
+            draw_text(
                 surface,
-                suit,
-                layout.point(LEFT_X + 18, cy),
-                layout.px(20),
-                suit_colour(suit, ui.four_colour),
+                layout,
+                rank_text(card, t),
+                (LEFT_X + 34 + x, cy),
+                theme.TEXT,
+                ink,
+                not played,
+                "midleft",
             )
-            in_suit = [(c, played) for c, played in cards if c[0] == suit]
-            in_suit.sort(key=lambda pair: _rank_order(pair[0]), reverse=True)
-            for (card, played), x in zip(in_suit, rank_xs(in_suit, LEFT_W - 44), strict=True):
-                ink = theme.CARD_EDGE if played else theme.INK
-                draw_text(
-                    surface,
-                    layout,
-                    rank_text(card, t),
-                    (LEFT_X + 34 + x, cy),
-                    theme.TEXT,
-                    ink,
-                    not played,
-                    "midleft",
-                )
-        y += box[3] + 8
+    return y + box[3] + 8
 
 
 def draw_shown_compact(surface, layout, view, ui, t, y: float) -> None:
@@ -406,20 +413,22 @@ def buttons(surface, layout, view, ui, t) -> list[Target]:
     return targets
 
 
-def dummy_prompt(surface, layout, view, ui, t) -> list[Target]:
+def dummy_prompt(surface, layout, view, ui, t, shown=None, text=None) -> list[Target]:
     """The dummy phase: lay out the dummy and scan its cards (n of 13); OK skips. The
     picker takes the cards tapped instead of scanned."""
     x, width = BUTTON_X - 4, BUTTON_W + 8
     panel = layout.rect(x - 4, 52, width + 8, 288)
     pygame.draw.rect(surface, theme.FELT_DARK, panel, border_radius=layout.px(10))
     pygame.draw.rect(surface, theme.ACCENT, panel, layout.px(3), border_radius=layout.px(10))
-    count = t.t("dummy.count", n=view.dummy_shown, of=view.tricks)
+    shown = view.dummy_shown if shown is None else shown
+    count = t.t("dummy.count", n=shown, of=view.tricks)
     size = fitting_size(layout, count, theme.TEXT_LARGE, width - 8, True)
     draw_text(surface, layout, count, (x + width / 2, 76), size, theme.ACCENT, True, "center")
-    text = t.t("dummy.prompt", ok=t.t("button.ok"))
-    play = view.play
-    if play.dummy in play.dummies[:-1]:  # another dummy is laid out after this one
-        text = t.t("dummy.prompt_next", ok=t.t("button.ok"))
+    if text is None:
+        text = t.t("dummy.prompt", ok=t.t("button.ok"))
+        play = view.play
+        if play.dummy in play.dummies[:-1]:  # another dummy is laid out after this one
+            text = t.t("dummy.prompt_next", ok=t.t("button.ok"))
     wrapped_text(
         surface, layout, text, (x + width / 2, 100), theme.TEXT, width - 8, theme.INK_ON_FELT, "mid"
     )
@@ -428,6 +437,66 @@ def dummy_prompt(surface, layout, view, ui, t) -> list[Target]:
         surface, layout, rect, t.t("play.cards"), True, "accent" if ui.touch_cards() else "normal"
     )
     return [Target(rect, ("overlay", "picker"))]
+
+
+# --- before the play: a dummy laid face up, the declarer's choice -------------------------
+
+
+def draw(surface, layout, view, ui, t) -> list[Target]:
+    """The phases before the play with a dummy face up (Single and Exposed Dummy): the
+    dummy laid out before the auction, and the declarer's choice of a dummy after it."""
+    if view.phase == "choose":
+        return draw_choose(surface, layout, view, ui, t)
+    return draw_face_up(surface, layout, view, ui, t)
+
+
+def draw_face_up_box(surface, layout, view, ui, t, y: float) -> float:
+    """The dummy face up so far, under its title."""
+    cards = [(card, False) for card in view.face_up]
+    return draw_hand_box(surface, layout, ui, t, y, t.t("faceup.title"), cards)
+
+
+def draw_face_up(surface, layout, view, ui, t) -> list[Target]:
+    """The dealer lays a dummy face up before the auction, scanning its cards (n of
+    13); OK skips the rest (scanned after the opening lead)."""
+    targets = chrome.frame(surface, layout, view, ui, t, ok=True)
+    y = draw_lines(surface, layout, t.t("faceup.whose", name=view.turn), 60)
+    draw_face_up_box(surface, layout, view, ui, t, y + 8)
+    text = t.t("faceup.prompt", ok=t.t("button.ok"))
+    targets += dummy_prompt(surface, layout, view, ui, t, len(view.face_up), text)
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def draw_choose(surface, layout, view, ui, t) -> list[Target]:
+    """The declarer chooses a dummy: OK the face-up one, P the face-down one (on the
+    screen, the bidding box or the keys)."""
+    targets = chrome.frame(surface, layout, view, ui, t, ok=True)
+    y = draw_lines(surface, layout, t.t("choose.whose", name=view.turn), 60)
+    draw_face_up_box(surface, layout, view, ui, t, y + 8)
+    x, width = CHOICE_X, CHOICE_W
+    choices = (
+        (t.t("choose.face_up", ok=t.t("button.ok")), ("key", "OK"), "accent", 96),
+        (t.t("choose.face_down"), ("call", "P"), "normal", 250),
+    )
+    for label, action, style, top in choices:
+        rect = (x, top, width, CHOICE_H)
+        draw_button(surface, layout, rect, label, True, style)
+        targets.append(Target(rect, action))
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def draw_lines(surface, layout, text: str, y: float) -> float:
+    """Whose turn and what to do, in the accent colour, on up to two lines of the left
+    column; returns the y below."""
+    lines = wrap(layout, text, theme.TEXT, LEFT_W, True)[:2]
+    step = line_step(theme.TEXT)
+    for i, line in enumerate(lines):
+        line, size = layout.fit_text(line, theme.TEXT, LEFT_W, True)
+        pos = (LEFT_X + 2, y + step * i)
+        draw_text(surface, layout, line, pos, size, theme.ACCENT, True, "topleft")
+    return y + step * len(lines)
 
 
 def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
