@@ -22,10 +22,14 @@ from device.engine.record import play_record, sheet_report, to_record
 from device.robots import play_rubber
 
 REPO = Path(__file__).resolve().parent.parent
-# The forms with dummies registered in the processes too (as forms/__init__.py does
-# once the start screen offers them; nothing is added then).
+# The forms with dummies registered in the processes too, with the screens of their
+# phases (as forms/__init__.py and ui/screens/__init__.py do once the start screen
+# offers them; nothing is added then).
 PRELUDE = (
-    "import sys; from device.engine import forms; "
+    "import os, sys; os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1'); "
+    "from device.ui.screens import MODULES; "
+    "MODULES.setdefault('face-up', 'table4'); MODULES.setdefault('choose', 'table4'); "
+    "from device.engine import forms; "
     "from device.engine.forms import dummies as d; "
     "names = {f.name for f in forms.FORMS}; "
     "forms.FORMS = (*forms.FORMS, *(f for f in (d.DoubleDummy(), d.SingleDummy(), "
@@ -91,10 +95,12 @@ def play_at_the_table(tmp_path: Path, record: dict) -> Path:
     return data
 
 
-def rubber() -> dict:
-    """A whole rubber of Double Dummy by the robots: six deals, one thrown in, dummies
-    laid out in full, in part and skipped."""
-    return to_record(play_rubber(9, "double-dummy", ("Anna", "Ben")))
+def rubber(form: str = "double-dummy") -> dict:
+    """A whole rubber by the robots. Double Dummy: six deals, one thrown in, dummies
+    laid out in full, in part and skipped; Single Dummy: eight, the face-up dummy and
+    the face-down one chosen; Exposed Dummy: eight, tricks of three."""
+    seed = {"double-dummy": 9, "single-dummy": 3, "exposed-dummy": 3}[form]
+    return to_record(play_rubber(seed, form, ("Anna", "Ben")))
 
 
 def test_a_double_dummy_record_plays_through_the_devices_steps():
@@ -118,14 +124,17 @@ def test_a_double_dummy_record_plays_through_the_devices_steps():
     assert oks >= len(deals) - 1  # next deal; and a dummy not laid out in full
 
 
-def test_a_whole_double_dummy_rubber_headless_through_the_simulated_devices(tmp_path):
-    record = rubber()
+@pytest.mark.parametrize("form", ["double-dummy", "single-dummy", "exposed-dummy"])
+def test_a_whole_rubber_with_dummies_headless_through_the_simulated_devices(tmp_path, form):
+    record = rubber(form)
     expected = play_record(record)
     assert expected.phase == "finished"
+    if form == "single-dummy":  # both choices made with the bidding box: OK and P
+        assert {d.get("dummy") for d in record["deals"]} >= {"face-up", "face-down"}
     data = play_at_the_table(tmp_path, record)
     report = sheet_report(expected)
     status = json.loads(honeymoon("status", "--data-dir", str(data), "--json").stdout)
-    assert status["game"] == "double-dummy" and status["phase"] == "finished"
+    assert status["game"] == form and status["phase"] == "finished"
     assert status["deal"] == len(record["deals"]) and status["totals"] == report["totals"]
     assert set(status["totals"]) == {"Anna", "Ben"}
     exported = honeymoon("export", "--data-dir", str(data), "--format", "json").stdout
@@ -138,15 +147,15 @@ def test_a_whole_double_dummy_rubber_headless_through_the_simulated_devices(tmp_
     boards = pbn.loads(text)
     deals = [d for d in expected.deals if d.outcome is not None]
     assert [b.board_num for b in boards] == [d.number for d in deals]
+    seats = expected.form.seat_names()
+    names = dict(zip(seats, expected.form.hand_names(("Anna", "Ben")), strict=True))
     for board, deal in zip(boards, deals, strict=True):
-        assert [board.info[s] for s in ("North", "East", "South", "West")] == [
-            "Anna",
-            "Ben",
-            "Anna",
-            "Ben",
-        ]
-        if deal.contract is not None:  # every card was played: all four hands
-            assert all(len(h.replace(".", "")) == 13 for h in board.deal.to_pbn()[2:].split())
+        compass = ("North", "East", "South", "West")
+        assert [board.info[s] for s in compass] == [names.get(s[0], "-") for s in compass]
+        if deal.contract is not None:  # every card was played: each hand in play whole
+            hands = board.deal.to_pbn()[2:].split()
+            whole = [13 if seat in seats else 0 for seat in "NESW"]
+            assert [len(h.replace(".", "")) for h in hands] == whole
             assert board.contract.declarer.abbr == "NE"[deal.declarer]
             assert board.contract.result == deal.tricks - deal.contract.tricks_needed
 

@@ -1,19 +1,21 @@
-"""A game record (docs/game-record.md) as the button presses and card scans
-that would play it at the table, for the simulated devices.
+"""A game record (docs/game-record.md) as the button presses and card scans that
+would play it at the table, for the simulated devices.
 
-The record is played through the engine, and each of its inputs becomes what
-a device sends in the phase it came in, as the form routes device inputs
+The record is played through the engine, and each of its inputs becomes what a
+device sends in the phase it came in, as the form routes device inputs
 (`form.input_for`): OK for each turn of a draw phase (Draw and Discard), the
 calls on the bidding box from the first speaker (the dealer in bridge for
 four), the cards on the scanner in play order, and OK for the next deal. In
 the `dummy` phase (after the opening lead in bridge for four) the record's
 `shown` cards of the dummy are scanned as it is laid out; when they are not
 all of its cards (or there is no `shown`), OK ends the layout and the dummy
-stays unknown. With several dummies (Double Dummy: South's, then West's) they
-are laid out in turn, each scanned while it is the one being laid out, as a
-scanned card goes to it: a record may list West's cards first. Claims and
-honours are made on the screen, so a record with them cannot be played through
-the devices alone.
+stays unknown. Before the auction a dummy laid face up (Single and Exposed
+Dummy) is scanned the same way; the declarer's choice of a dummy is OK for the
+face-up one and P for the face-down one. With several dummies (Double Dummy:
+South's, then West's) they are laid out in turn, each scanned while it is the
+one being laid out, as a scanned card goes to it: a record may list West's
+cards first. Claims and honours are made on the screen, so a record with them
+cannot be played through the devices alone.
 """
 
 from __future__ import annotations
@@ -22,13 +24,14 @@ import hashlib
 import time
 from collections.abc import Iterator
 
-from device.engine.calls import Bid, Call
+from device.engine.calls import PASS, Bid, Call
 from device.engine.events import (
     CallMade,
     CardPlayed,
     CardShown,
     ClaimAnswered,
     ClaimMade,
+    DummyChosen,
     DummyDone,
     Event,
     HonoursGiven,
@@ -98,10 +101,14 @@ def _step(game: Game, event: Event) -> tuple[str, str]:
         device, what, value = SCANNER, "card", event.card
     elif isinstance(event, CallMade):
         device, what, value = BIDBOX, "call", event.call
+    elif isinstance(event, DummyChosen) and not event.face_up:  # P: the face-down dummy
+        device, what, value = BIDBOX, "call", PASS
     else:
         device, what, value = BIDBOX, "OK", None
     made = form.input_for(phase, what, value)
-    if type(made) is not type(event):
+    if type(made) is not type(event) or getattr(made, "face_up", None) != getattr(
+        event, "face_up", None
+    ):
         place = f"deal {game.deal.number}"
         if isinstance(event, ClaimMade | ClaimAnswered | HonoursGiven):
             raise RecordError(f"{place}: claims and honours are made on the screen")
