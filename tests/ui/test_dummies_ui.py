@@ -294,3 +294,20 @@ def test_exposed_dummy_is_drawn_at_three_spots_the_declarer_playing_it():
     assert table4.turn_text(view, EN) == f"{declarer}: from your dummy"
     texts = drawn_texts(view)
     assert f"S {declarer}" in texts and not any(text.startswith("W ") for text in texts)
+
+
+def test_the_auction_shows_the_face_up_dummy_under_the_latest_rounds():
+    game = single("SA", "HK", "C7")
+    game.apply(DummyDone())
+    for call in ("1C", "1D", "1H", "1S", "2C", "2D"):  # three rounds: the latest two shown
+        game.apply(CallMade(Call.parse(call)))
+    view = build_view(game)
+    assert view.phase == "auction" and view.face_up == ("SA", "HK", "C7")
+    texts = drawn_texts(view)
+    assert "Face up" in texts and {"A", "K", "7"} <= set(texts)
+    assert "Open" in drawn_texts(view, lang="nl")
+    layout = Layout((800, 480))
+    gallery.draw(view, UiState(), "en", (800, 480), layout)
+    assert not layout.overflow and not layout.too_small
+    plain = build_view(dd_game("1C", "1D", "1H"))  # no dummy face up: nothing of it
+    assert not plain.face_up and "Face up" not in drawn_texts(plain)

@@ -32,6 +32,7 @@ GRID_X, GRID_W = 12, 340
 HEAD_Y, HEAD_H = 88, 46
 ROWS_Y, ROW_H = 140, 46
 VISIBLE_ROWS = 6  # longer auctions scroll: the latest rounds stay in view
+FACE_UP_ROWS = 2  # with a dummy face up under the calls (Single, Exposed Dummy)
 
 
 def draw(surface, layout, view, ui, t):
@@ -44,6 +45,13 @@ def draw(surface, layout, view, ui, t):
         draw_compass_heads(surface, layout, view, order, speaker, t)
         offset = order.index(auction.first)
         draw_calls(surface, layout, auction.calls, order, speaker, ui, t, offset, FOUR_ROWS_Y)
+    elif view.face_up:  # a dummy lies face up: the latest rounds over it
+        from .table4 import draw_face_up_box
+
+        draw_heads(surface, layout, view, order, speaker, t)
+        rows = FACE_UP_ROWS
+        draw_calls(surface, layout, auction.calls, order, speaker, ui, t, visible=rows)
+        draw_face_up_box(surface, layout, view, ui, t, ROWS_Y + rows * ROW_H)
     else:
         draw_heads(surface, layout, view, order, speaker, t)
         draw_calls(surface, layout, auction.calls, order, speaker, ui, t)
@@ -156,14 +164,24 @@ def draw_heads(surface, layout, view, order, speaker, t) -> None:
 
 
 def draw_calls(
-    surface, layout, calls, order, speaker, ui, t, offset: int = 0, top: float = ROWS_Y
+    surface,
+    layout,
+    calls,
+    order,
+    speaker,
+    ui,
+    t,
+    offset: int = 0,
+    top: float = ROWS_Y,
+    visible: int | None = None,
 ) -> None:
     """The calls, a round per row, the first in column `offset` (the dealer's); the cell
-    the speaker fills next is outlined."""
+    the speaker fills next is outlined; the latest `visible` rounds."""
     count = len(order)
     cells = offset + len(calls) + (1 if speaker is not None else 0)
     rounds = -(-cells // count)
-    visible = VISIBLE_ROWS if top == ROWS_Y else FOUR_VISIBLE_ROWS
+    if visible is None:
+        visible = VISIBLE_ROWS if top == ROWS_Y else FOUR_VISIBLE_ROWS
     first_round = max(0, rounds - visible)  # scroll: keep the latest rounds
     width = GRID_W / count
     inset = 10 if count < 4 else 5
