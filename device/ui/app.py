@@ -261,6 +261,8 @@ class App:
             setattr(self.ui.start, args[0], args[1])
             if args[0] == "form":
                 self._seat_count()
+                if self.ui.overlay == "forms":  # chosen from the list: back to the start
+                    self.ui.overlay = None
             if args[0] == "editing" and args[1] is not None:
                 self.keyboard("open")
         elif kind == "keyboard":
@@ -295,7 +297,7 @@ class App:
             if self.table is not None:
                 self.table.pairing = None
             self._pairing_status()
-        elif kind in ("help", "help-page", "history-page", "history-rubber"):
+        elif kind in ("help", "help-page", "history-page", "history-rubber", "forms", "forms-page"):
             self.browse(kind, args[0])
         elif kind == "quit":
             self.running = False
@@ -307,13 +309,18 @@ class App:
     # -- help and history -------------------------------------------------------------
     def browse(self, kind: str, value) -> None:
         """The help (opened from `value`: the overlay its Back returns to), its pages,
-        the history's pages, and a rubber of the history opened to its sheet."""
+        the history's pages, a rubber of the history opened to its sheet, and the game
+        forms' list (opened at a page) and its pages."""
         if kind == "help":
             self.ui.overlay, self.ui.help_page, self.ui.help_back = "help", 0, value
         elif kind == "help-page":
             self.ui.help_page = max(0, value)
         elif kind == "history-page":
             self.ui.history_page = max(0, value)
+        elif kind == "forms":  # the game forms' list, open at the page of the chosen one
+            self.ui.overlay, self.ui.forms_page = "forms", max(0, value)
+        elif kind == "forms-page":
+            self.ui.forms_page = max(0, value)
         elif kind == "history-rubber":
             self._open_stored(value)
 

@@ -198,6 +198,7 @@ def start_screens() -> list[tuple[str, object, UiState]]:
         ("start-plain", None, start(form="plain", first_dealer=0)),
         ("start-typing", None, start(editing=1)),
         ("help-start", None, start("help")),
+        ("forms", None, start("forms", form="plain")),
         ("cut", None, drawn_none),
         ("cut-one", None, drawn_one),
         ("cut-scanner", None, scanner),
@@ -328,6 +329,7 @@ def four_start_screens() -> list[tuple[str, object, UiState]]:
         ("start-four", None, start()),
         ("start-four-dealer", None, start(form="rubber-bridge", first_dealer=3)),
         ("start-four-typing", None, start(editing=3)),
+        ("forms-four", None, start("forms", form="rubber-bridge")),
         ("cut-four", None, start(drawn=["SA", "H9", None, None])),
         (
             "cut-four-seated",

@@ -52,6 +52,7 @@ def choose_everything(app):
         tap(app, ("keyboard", "clear"))
         tap_text(app, name)
     tap(app, ("keyboard", "done"))
+    tap(app, next(t.action for t in app.targets if t.action[0] == "forms"))  # the list
     tap(app, ("start-field", "form", "plain"))
     options = next(t.action for t in app.targets if t.action[:2] == ("start-field", "options"))
     tap(app, options)  # honours off

@@ -24,6 +24,7 @@ MODULES = {
     "history": "history",
     "history-sheet": "history",  # a rubber's sheet, opened from the history
     "help": "help",
+    "forms": "forms",  # the game forms to choose from, opened from the start screen
     "claim": "claim",
     "picker": "play",
     "pairing": "pairing",

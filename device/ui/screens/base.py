@@ -9,7 +9,8 @@ returns the touch targets it drew. An action is a tuple the app turns into
 an input: ("call", "1S"), ("card", "SA"), ("key", "OK"), ("overlay", "sheet"),
 ("claim", seat, tricks), ("answer", True), ("honours", seat, points),
 ("set", name, value), ("start",), ("start-field", name, value), ("pair-deck",),
-("cancel-pairing",), ("dismiss-notice",).
+("cancel-pairing",), ("dismiss-notice",), ("forms", page) and ("forms-page", page)
+(the game forms' list and its pages).
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ class UiState:
     stored: object | None = None  # the rubber opened from the history (view.StoredRubberView)
     help_page: int = 0
     help_back: str | None = None  # the overlay that the help's Back returns to
+    forms_page: int = 0  # the page of the game forms' list (overlay "forms")
     claim_seat: int | None = None
     forms: list[tuple[str, str]] = field(default_factory=list)  # (name, title)
     # Warnings that matter (a damaged journal, settings ignored, a device failing), each

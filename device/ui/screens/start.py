@@ -1,5 +1,8 @@
-"""A new rubber: the game form, its options, the two players' names, who deals
+"""A new rubber: the game form, its options, the players' names, who deals
 first, and Start (or Resume the rubber that was interrupted).
+
+The game form is one wide button with the chosen form's name: it opens the list
+of every form (screens/forms.py), however many there are; Help beside it.
 
 Every field is a row: a label on the left, its buttons on the right. A tap
 on a name opens the on-screen keyboard under it (a real keyboard types too;
@@ -12,13 +15,13 @@ from __future__ import annotations
 
 import pygame
 
-from device.engine import forms as engine_forms
 from device.engine.forms import find_form
 
 from .. import theme
 from ..draw import draw_text
 from ..widgets import keyboard
 from . import chrome, menu
+from . import forms as forms_list
 from .base import Target
 
 LABEL_X, LABEL_W = 16, 140
@@ -27,7 +30,7 @@ GAP = 8
 ROW_H = 48
 OPTION_COLUMNS = 2  # two a row: each label has room at the smallest text size
 HELP_W = 120  # the Help button at the end of the forms' row
-FORMS_SHARE = (FIELD_W - HELP_W - GAP) / FIELD_W  # of the row's width, left to the forms
+CHEVRON_W = 28  # the ">" at the chosen form's end: a tap opens the list of forms
 
 
 def draw(surface, layout, view, ui, t):
@@ -37,7 +40,7 @@ def draw(surface, layout, view, ui, t):
         return _typing(surface, layout, ui, t)
     form = find_form(start.form)
     option_rows = -(-len(form.options) // OPTION_COLUMNS)
-    rows = _form_rows(ui) + option_rows + 2
+    rows = 1 + option_rows + 2
     spaced = rows * (ROW_H + GAP) + SPACING <= ROWS_BOTTOM - ROWS_TOP
     step = ROW_H + GAP if spaced else (ROWS_BOTTOM - ROWS_TOP) / rows  # many: closer rows
     extra = 8 if spaced else 0  # a little air between the kinds of row, when there is room
@@ -95,51 +98,30 @@ def _row(count: int, y: float, columns: int | None = None, step: float = ROW_H +
         yield (FIELD_X + column * (width + GAP), y + row * step, width, ROW_H)
 
 
-def form_title(name: str, title: str, t) -> str:
-    """The form's name in the table's language; the form's own title if there is none."""
-    key = f"form.{name}"
-    text = t.t(key)
-    return title if text == key else text
+form_title = forms_list.title_of  # the form's name in the table's language
 
 
-FORMS_A_ROW = 3  # more forms than this take two rows
 ROWS_TOP, ROWS_BOTTOM = 54, menu.BAND_Y - 4  # the rows' room, under the title band
 SPACING = 18  # the air between the kinds of row
 
 
-def _form_list(ui) -> list[tuple[str, str]]:
-    """(name, title) of every form: the app lists them, else the engine's own list."""
-    return ui.forms or [(form.name, form.title) for form in engine_forms.FORMS]
-
-
-def _form_columns(count: int) -> int:
-    return count if count <= FORMS_A_ROW else -(-count // 2)
-
-
-def _form_rows(ui) -> int:
-    count = len(_form_list(ui))
-    return -(-count // _form_columns(count))
-
-
 def _forms(surface, layout, ui, t, y: float, step: float = ROW_H + GAP):
-    """One button per game form (in two rows when there are many). Returns the targets
-    and the y of the next row."""
+    """The chosen form's name on one wide button that opens the list of every form
+    (screens/forms.py, at the page that holds it), and Help. Returns the targets and
+    the y of the next row."""
     row_label(surface, layout, t, "start.form", y)
-    forms = _form_list(ui)
-    chosen = find_form(ui.start.form).name
-    targets = []
-    columns = _form_columns(len(forms))
-    for rect, (name, title) in zip(_row(len(forms), y, columns, step), forms, strict=True):
-        style = "accent" if name == chosen else "normal"
-        label = form_title(name, title, t)
-        action = ("start-field", "form", name)
-        x, top, width, height = rect  # the row less the Help button's room
-        rect = (FIELD_X + (x - FIELD_X) * FORMS_SHARE, top, width * FORMS_SHARE, height)
-        targets.append(menu.button(surface, layout, rect, label, action, style))
+    chosen = find_form(ui.start.form)
+    label = form_title(chosen.name, chosen.title, t)
+    rect = (FIELD_X, y, FIELD_W - HELP_W - GAP, ROW_H)
+    size = menu.fit(layout, label, theme.TEXT, rect[2] - 2 * CHEVRON_W)
+    action = ("forms", forms_list.page_of(ui, chosen.name))
+    targets = [menu.button(surface, layout, rect, label, action, size=size)]
+    chevron = (rect[0] + rect[2] - 14, y + ROW_H / 2)
+    draw_text(surface, layout, ">", chevron, theme.TEXT, theme.BUTTON_TEXT, True, "midright")
     # Help: how to play the chosen form at the table; its Back comes here again.
     help_rect = (FIELD_X + FIELD_W - HELP_W, y, HELP_W, ROW_H)
     targets.append(menu.button(surface, layout, help_rect, t.t("menu.help"), ("help", None)))
-    return targets, y + _form_rows(ui) * step
+    return targets, y + step
 
 
 def option_label(option, value, t) -> str:
