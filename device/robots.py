@@ -119,14 +119,24 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
         yield DummyChosen(points >= 10 or rng.random() < 0.3)
         up = deal.face_up_hand
         hands[FACE_UP], hands[up] = hands[up], hands[FACE_UP]  # the packet goes there
-    while game.phase in ("play", "dummy"):
+    piles = Piles(game.form.piles(), game.form.laid_out(), rng)
+    while game.phase in ("play", "dummy", "turn-up"):
+        if game.phase == "turn-up":
+            yield piles.turn_up(rng)
+            continue
         if game.phase == "dummy":
             shown = deal.play.seen.get(deal.dummy, ())
-            yield from lay_out([c for c in hands[deal.dummy] if c not in shown], rng)
+            left = [c for c in hands[deal.dummy] if c not in shown]
+            if piles.count:
+                yield from piles.lay_out(deal.dummy, left)
+            else:
+                yield from lay_out(left, rng)
             continue
         hand = deal.play.to_play
-        card = choose_card(hands[hand], deal.play.current, deal.play.trump, rng)
+        held = piles.playable(hand, hands[hand])
+        card = choose_card(held, deal.play.current, deal.play.trump, rng)
         hands[hand].remove(card)
+        piles.played(hand, card)
         yield CardPlayed(card)
 
 
@@ -138,6 +148,49 @@ def lay_out(dummy: list[Card], rng: random.Random) -> Iterator[Event]:
         yield CardShown(card)
     if scanned < len(dummy):
         yield DummyDone()
+
+
+class Piles:
+    """The dummies laid out in piles by a robot (semi-exposed dummies): each covering
+    card with the face-down card under it, the cards face up, and the face-down cards
+    to turn up at the end of the trick. The robot scans every face-up card laid out
+    (so the table knows which card covers which pile) and turns the face-down cards
+    up scanned or, now and then, with OK."""
+
+    def __init__(self, count: int, laid_out: int, rng: random.Random):
+        self.count = count  # piles per dummy; 0: no dummy lies in piles
+        self.laid_out = laid_out
+        self.rng = rng
+        self.under: dict[Card, Card] = {}  # covering card -> the card under it
+        self.up: dict[int, list[Card]] = {}  # dummy -> its face-up cards
+        self.turning: list[tuple[int, Card]] = []  # (dummy, card played) to turn up
+
+    def lay_out(self, dummy: int, cards: list[Card]) -> Iterator[Event]:
+        """The piles' covering cards first, then the card on no pile (unless it led)."""
+        cards = self.rng.sample(cards, len(cards))
+        covers, under = cards[: self.count], cards[self.count : 2 * self.count]
+        self.under.update(zip(covers, under, strict=True))
+        face_up = covers + cards[2 * self.count :][: self.laid_out - self.count]
+        self.up[dummy] = list(face_up)
+        for card in face_up:
+            yield CardShown(card)
+
+    def playable(self, hand: int, held: list[Card]) -> list[Card]:
+        """A dummy in piles plays one of its face-up cards; other hands any card."""
+        return list(self.up[hand]) if hand in self.up else held
+
+    def played(self, hand: int, card: Card) -> None:
+        if hand in self.up:
+            self.up[hand].remove(card)
+            if card in self.under:
+                self.turning.append((hand, card))
+
+    def turn_up(self, rng: random.Random) -> Event:
+        """The card under one played is face up: scanned, or now and then OK."""
+        hand, cover = self.turning.pop(0)
+        card = self.under.pop(cover)
+        self.up[hand].append(card)
+        return CardShown(card) if rng.random() < 0.8 else DummyDone()
 
 
 NAMES = ("Anna", "Ben", "Carla", "Dirk")

@@ -74,6 +74,7 @@ class Deal:
         self.face_up: list[Card] = []  # a dummy's cards shown before the auction (face-up)
         self.face_up_hand: int | None = None  # their hand, once the declarer chose
         self.chose_face_up: bool | None = None  # the declarer's choice of dummy
+        self.turned_up: list[Card | None] = []  # cards turned up in play, in order (None: OK)
 
     @property
     def thrown_in(self) -> bool:
@@ -139,6 +140,8 @@ class Game:
             return deal.dealer  # the dealer lays the dummy out
         if deal.phase == "choose":
             return deal.declarer
+        if deal.phase == "turn-up":  # the dummy's player turns its card up
+            return self.form.controller(deal.play.turn_up[0], self._declarer_hand)
         if deal.phase in ("play", "dummy"):
             if deal.claim is not None:
                 return self._answerer(deal.claim.seat)
@@ -153,6 +156,8 @@ class Game:
         deal = self.deal
         if deal.phase in ("play", "dummy") and deal.claim is None:
             return deal.play.to_play
+        if deal.phase == "turn-up":
+            return deal.play.turn_up[0]
         return self.turn
 
     @property
@@ -302,6 +307,8 @@ class Game:
         deal.play.play(event.card)
         if deal.play.finished:
             self._end_play(deal)
+        elif deal.play.turn_up:
+            deal.phase = "turn-up"  # a face-down card of a dummy is turned up first
         elif deal.dummy is not None and not deal.dummy_done and len(deal.play.played) == 1:
             deal.phase = "dummy"  # the opening lead is down: the dummy is laid out
             self._dummy_down(deal, skip=False)  # a dummy known already is down
@@ -310,12 +317,17 @@ class Game:
     def _shown(self, event: CardShown) -> Event:
         if self.deal.phase == "face-up":
             return self._face_up(event)
+        if self.deal.phase == "turn-up":
+            return self._turned_up(event)
         deal = self._need_phase("dummy", "no card can be shown now")
         hand = deal.dummy if event.hand is None else event.hand
         if not isinstance(hand, int) or not 0 <= hand < deal.play.hands:
             raise PlayError(f"there is no hand {hand}")
         if hand not in self._dummies_left(deal):
             raise PlayError(f"the dummy's cards are laid out now, not {deal.play.names[hand]}'s")
+        if self._laid_out(deal, hand) and hand not in deal.play.known:
+            laid = self.form.laid_out()
+            raise PlayError(f"all {laid} face-up cards of {deal.play.names[hand]}'s dummy are in")
         if event.card not in self.form.deck:
             raise PlayError(f"{event.card} is not a card of the {self.form.deck.name} deck")
         deal.play.show(hand, event.card)
@@ -344,9 +356,31 @@ class Game:
         self._start_play(deal)
         return DummyChosen(bool(event.face_up), seat)
 
+    def _turned_up(self, event: CardShown) -> Event:
+        """The face-down card under a card played from a dummy, turned up at the end of
+        the trick; play goes on once every such card is up."""
+        deal = self.deal
+        hand = deal.play.turn_up[0]
+        if event.hand is not None and event.hand != hand:
+            raise PlayError(f"a card of {deal.play.names[hand]}'s dummy is turned up now")
+        if event.card not in self.form.deck:
+            raise PlayError(f"{event.card} is not a card of the {self.form.deck.name} deck")
+        deal.play.turned_up(event.card)
+        self._turn_up_done(deal, event.card)
+        return CardShown(event.card, hand)
+
+    def _turn_up_done(self, deal: Deal, card: Card | None) -> None:
+        deal.turned_up.append(card)
+        if not deal.play.turn_up:
+            deal.phase = "play"
+
     def _dummy_done(self, event: DummyDone) -> Event:
         if self.deal.phase == "face-up":  # the rest of the face-up dummy is not scanned
             self._start_auction(self.deal)
+            return DummyDone()
+        if self.deal.phase == "turn-up":  # the card turned up is not scanned
+            self.deal.play.turned_up(None)
+            self._turn_up_done(self.deal, None)
             return DummyDone()
         self._dummy_down(self._need_phase("dummy", "the dummy is not being laid out"), skip=True)
         return DummyDone()
@@ -363,7 +397,7 @@ class Game:
         left = list(self._dummies_left(deal))
         if skip:
             left.pop(0)
-        while left and left[0] in deal.play.known:
+        while left and self._laid_out(deal, left[0]):
             left.pop(0)
         if left:
             deal.dummy = left[0]
@@ -371,6 +405,15 @@ class Game:
         deal.dummy = deal.dummies[0] if deal.dummies else deal.dummy  # however laid out
         deal.dummy_done = True
         deal.phase = "play"
+        piles, laid = self.form.piles(), self.form.laid_out()
+        for hand in deal.dummies if piles else ():  # each dummy lies in piles
+            deal.play.lay_piles(hand, piles, laid - len(deal.play.by_hand[hand]))
+
+    def _laid_out(self, deal: Deal, hand: int) -> bool:
+        """Whether every card of a dummy that is laid face up is known."""
+        play = deal.play
+        laid = len(set(play.seen.get(hand, ())) | set(play.by_hand[hand]))
+        return hand in play.known or laid >= self.form.laid_out()
 
     def _claim(self, event: ClaimMade) -> Event:
         deal = self._need_phase("play", "a claim is made during play")

@@ -82,6 +82,14 @@ class Play:
         self.by_hand: list[list[Card]] = [[] for _ in sides]
         self.failed: dict[tuple[int, Suit], int] = {}  # (hand, suit) -> first trick not followed
         self.revokes: list[Revoke] = []
+        # Hands laid out in piles (semi-exposed dummies): the covering card of each pile
+        # still covered (None: not scanned), how many cards lie face up, the hands
+        # whose card on a pile was played in the trick in progress, and the hands
+        # whose face-down card is to be turned up now that the trick is over.
+        self.piles: dict[int, list[Card | None]] = {}
+        self.face_up: dict[int, int] = {}
+        self.turning: list[int] = []
+        self.turn_up: list[int] = []
 
     # -- queries -------------------------------------------------------
     @property
@@ -131,9 +139,44 @@ class Play:
         for other, seen in self.seen.items():
             if other != hand and card in seen:
                 return f"{card} is in {self.names[other]}'s hand"
+        if hand in self.piles:
+            covered = self._covered(hand, card)
+            if covered is not None:
+                return covered
         if hand in self.seen and card not in self.seen[hand] and self.unseen(hand) <= 0:
             return f"{card} is not in {self.names[hand]}'s hand"  # only shown cards are left
         return None
+
+    def _covered(self, hand: int, card: Card) -> str | None:
+        """Why a hand laid out in piles cannot play `card`: only its face-up cards are
+        played, and a face-up card of the suit led must follow."""
+        up = self.shown(hand)
+        name = self.names[hand]
+        if card not in up and self.face_up[hand] <= len(up):  # every face-up card is known
+            cards = ", ".join(str(c) for c in up)
+            return f"{card} is not face up in {name}'s dummy: play a face-up card ({cards})"
+        if self.current:
+            led = self.current[0].suit
+            if card.suit is not led and any(c.suit is led for c in up):
+                return f"{name} must follow suit ({led.name})"
+        return None
+
+    def lay_piles(self, hand: int, piles: int, face_up: int) -> None:
+        """`hand` lies in `piles` face-down cards, each covered by one of its first
+        shown cards in the order shown (None: not scanned), with `face_up` cards face
+        up in all."""
+        shown = list(self.shown(hand))[:piles]
+        self.piles[hand] = shown + [None] * (piles - len(shown))
+        self.face_up[hand] = face_up
+
+    def turned_up(self, card: Card | None) -> None:
+        """The face-down card under a card just played is turned up: scanned (`card`)
+        or not (None, OK)."""
+        hand = self.turn_up[0]
+        if card is not None:
+            self.show(hand, card)
+        self.turn_up.pop(0)
+        self.face_up[hand] += 1
 
     def why_not_shown(self, hand: int, card: Card) -> str | None:
         """The reason a card cannot be shown face up in `hand` now, or None."""
@@ -180,14 +223,31 @@ class Play:
         self.current.append(card)
         if hand in self.seen and hand not in self.known:
             self._note_known(hand)
+        if hand in self.piles:
+            self._off_pile(hand, card)
         if len(self.current) < self.hands:
             return None
+        self.turn_up, self.turning = self.turning, []
         cards = tuple(self.current)
         trick = Trick(self.leader, cards, trick_winner(cards, self.leader, self.hands, self.trump))
         self.tricks.append(trick)
         self.current = []
         self.leader = trick.winner
         return trick
+
+    def _off_pile(self, hand: int, card: Card) -> None:
+        """A face-up card of a hand in piles was played: when it covered a pile, the
+        card under it turns up at the end of the trick (a card not scanned covers the
+        first pile whose covering card was not scanned)."""
+        self.face_up[hand] -= 1
+        piles = self.piles[hand]
+        if card in piles:
+            piles.remove(card)
+        elif card in self.seen.get(hand, ()) or None not in piles:
+            return  # a face-up card on no pile
+        else:
+            piles.remove(None)
+        self.turning.append(hand)
 
     def _note_suit(self, hand: int, card: Card, index: int) -> None:
         """Remember a failure to follow suit, and prove a revoke when the suit turns up."""

@@ -27,7 +27,7 @@ from .events import (
 from .forms import DEFAULT
 from .game import Deal, Game
 
-DEAL_KEYS = {"calls", "cards", "claim", "honours", "shown", "face_up", "dummy"}
+DEAL_KEYS = {"calls", "cards", "claim", "honours", "shown", "face_up", "dummy", "turned_up"}
 CHOICES = {"face-up": True, "face-down": False}  # the record's `dummy`
 RECORD_KEYS = {"game", "options", "players", "first_dealer", "deals"}
 
@@ -95,13 +95,23 @@ def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
     _choose(game, place, deal, last)
     shown = _shown(game, place, deal.get("shown"))
     cards = _texts(deal, "cards", place)
+    turned = _turned(deal, place)
     for index, text in enumerate(cards):
         trick = game.deal.play.trick_number if game.deal.play else 1
         at = f"{place}, trick {trick}"
         _at(at, lambda t=text: game.apply(CardPlayed(form.deck.parse(t))))
+        more = index + 1 < len(cards) or "claim" in deal or not last
         if game.phase == "dummy":
-            more = index + 1 < len(cards) or "claim" in deal or not last
             _lay_out(game, f"{place}, shown", shown, done=more or shown is not None)
+        while game.phase == "turn-up" and (turned or more):
+            card = turned.pop(0) if turned else None  # OK when the record says no card
+            if card is None:
+                _at(f"{place}, turned_up", game.apply, DummyDone())
+            else:
+                card = _at(f"{place}, turned_up", form.deck.parse, card)
+                _at(f"{place}, turned_up", game.apply, CardShown(card))
+    if turned:
+        raise RecordError(f"{place}, turned_up: {turned[0]} is more than was turned up")
     listed = any(shown.values()) if shown else False
     if listed and not any(game.deal.play.seen.values() if game.deal.play else ()):
         raise RecordError(f"{place}, shown: no card can be shown in this deal")
@@ -158,6 +168,14 @@ def _shown(game: Game, place: str, shown: Any) -> dict[int, list[str]] | None:
             raise RecordError(f"{where}: {seat} must be a list of cards")
         out[seats.index(seat)] = cards
     return out
+
+
+def _turned(deal: dict, place: str) -> list[str | None]:
+    """The record's `turned_up`: the cards turned up in play in order, null for OK."""
+    items = deal.get("turned_up", [])
+    if not isinstance(items, list) or not all(t is None or isinstance(t, str) for t in items):
+        raise RecordError(f"{place}: turned_up must be a list of cards (or null for OK)")
+    return list(items)
 
 
 def _lay_out(game: Game, place: str, shown: dict[int, list[str]] | None, done: bool) -> None:
@@ -227,6 +245,8 @@ def _unfinished(deal: Deal) -> str:
         return "the claim was not answered"
     if deal.phase == "dummy":
         return "the dummy is not laid out"
+    if deal.phase == "turn-up":
+        return "a card of a dummy is not turned up"
     return f"play is not over (trick {deal.play.trick_number} of {deal.play.total})"
 
 
@@ -247,12 +267,15 @@ def to_record(game: Game) -> dict:
         if deal.play is not None:
             entry["cards"] = _cards_in_order(deal)
             seats = game.form.seat_names()
+            later = set(deal.face_up) | set(deal.turned_up)
             seen = {
-                seats[h]: [str(c) for c in cards if c not in deal.face_up]
+                seats[h]: [str(c) for c in cards if c not in later]
                 for h, cards in deal.play.seen.items()
             }
             if any(seen.values()):
                 entry["shown"] = {seat: cards for seat, cards in seen.items() if cards}
+            if deal.turned_up:
+                entry["turned_up"] = [None if c is None else str(c) for c in deal.turned_up]
         if deal.claimed is not None:
             claim = deal.claimed
             entry["claim"] = {"by": game.players[claim.seat], "tricks": claim.tricks}

@@ -310,6 +310,18 @@ class GameForm:
         dummy = self.dummy_hand(declarer_hand)
         return () if dummy is None else (dummy,)
 
+    def laid_out(self) -> int:
+        """How many cards of a dummy lie face up once it is laid out (the `dummy` phase
+        waits for that many, a card it led counted): by default all of them."""
+        return self.tricks
+
+    def piles(self) -> int:
+        """How many of a dummy's face-up cards each cover a face-down card (semi-exposed
+        dummies): the first shown cover them; a face-down card is turned up (the
+        `turn-up` phase) at the end of the trick in which the card on it was played,
+        and only face-up cards are played. By default none."""
+        return 0
+
     def face_up_hand(self, declarer_hand: int, face_up: bool) -> int | None:
         """Forms with a `face-up` phase (a dummy laid face up before the auction) and a
         `choose` phase (the declarer chooses a dummy): the hand the face-up dummy's
