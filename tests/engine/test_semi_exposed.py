@@ -294,3 +294,31 @@ def test_random_games_keep_the_rules_undo_and_replay(data):
         again = Game(g.setup)
         again.replay(g.inputs)
         assert again.snapshot() == g.snapshot()
+
+
+def test_the_refusals_of_this_form_are_shown_in_dutch():
+    from device.ui.i18n import Catalog
+
+    nl = Catalog("nl")
+    g = laid_out()
+    messages = []
+    for event in (CardPlayed(card("H3")),):
+        with pytest.raises(RuleError) as refused:
+            g.apply(event)
+        messages.append(str(refused.value))
+    for c in cards("SA CA H3"):
+        g.apply(CardPlayed(c))
+    for event in (CardPlayed(card("HK")), CardShown(card("HA"), W)):
+        with pytest.raises(RuleError) as refused:
+            g.apply(event)
+        messages.append(str(refused.value))
+    assert [nl.error(m) for m in messages] == [
+        "H3 ligt niet open in de blinde van Anna: speel een open kaart "
+        "(SA, SK, SQ, SJ, ST, S9, DA)",
+        "draai eerst de kaart om onder de kaart die uit de blinde gespeeld is (scan hem, of OK)",
+        "nu gaat een kaart van de blinde van Anna open",
+    ]
+    assert nl.error("all 7 face-up cards of Ben's dummy are in") == (
+        "alle 7 open kaarten van de blinde van Ben zijn er al"
+    )
+    assert nl.t("help.semi-exposed-dummies.play").startswith("Bied op je eigen hand")
