@@ -52,6 +52,9 @@ class PlayView:
     shown: tuple[tuple[int, tuple[tuple[str, bool], ...]], ...] = ()
     dummy: int | None = None  # the hand the declarer plays for (its partner's), if any
     dummies: tuple[int, ...] = ()  # every hand laid out in the dummy phase, in order
+    # Dummies laid out in piles (semi-exposed): how many face-down cards each has left.
+    covered: tuple[tuple[int, int], ...] = ()
+    turn_up: int | None = None  # in the turn-up phase: the hand whose card is turned up
 
 
 @dataclass(frozen=True)
@@ -277,6 +280,8 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
         shown=_shown(game, deal),
         dummy=_dummy(game, deal),
         dummies=tuple(getattr(deal, "dummies", ()) or ()),
+        covered=tuple((h, len(p)) for h, p in sorted(getattr(play, "piles", {}).items())),
+        turn_up=play.turn_up[0] if deal.phase == "turn-up" else None,
     )
 
 

@@ -322,3 +322,13 @@ def test_the_refusals_of_this_form_are_shown_in_dutch():
         "alle 7 open kaarten van de blinde van Ben zijn er al"
     )
     assert nl.t("help.semi-exposed-dummies.play").startswith("Bied op je eigen hand")
+
+
+def test_the_documented_deal_plays_back_as_it_says():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "game-record.md").read_text()
+    block = text[text.index("`semi-exposed-dummies` (seed 000)") :].split("```")[1]
+    g = play_record(record_of(json.loads(block)))
+    assert g.deal.turned_up == [card("HA"), None]
+    assert g.deal.play.shown(S)[-1] == card("HA")

@@ -37,7 +37,8 @@ from tests.ui.four import NAMES, four  # noqa: E402
 
 FORM_NAMES = ("draw-and-discard", "plain")
 FOUR_FORMS = ("chicago", "rubber-bridge")
-DUMMY_FORMS = ("double-dummy", "single-dummy", "exposed-dummy")  # two players, dummies
+# The two-player forms with dummies
+DUMMY_FORMS = ("double-dummy", "single-dummy", "exposed-dummy", "semi-exposed-dummies")
 SIZES = ((800, 480), (1024, 600))
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
@@ -390,6 +391,9 @@ def dummy_screens(form: str) -> list[tuple[str, object, UiState]]:
     dummy = [v for v in views if v.phase == "dummy"]
     if dummy:
         screens.append((f"{form}-dummy-picker", dummy[-1], UiState(overlay="picker")))
+    turning = [v for v in views if v.phase == "turn-up"]
+    if turning:  # a dummy's card the trick uncovered, tapped in
+        screens.append((f"{form}-turn-up-picker", turning[-1], UiState(overlay="picker")))
     face_up = [v for v in views if v.phase == "face-up"]
     if face_up:  # a dummy laid face up before the auction, tapped in
         screens.append((f"{form}-face-up-picker", face_up[-1], UiState(overlay="picker")))

@@ -23,7 +23,12 @@ from device.engine.events import (  # noqa: E402
     NextDeal,
     Setup,  # noqa: E402
 )
-from device.engine.forms.dummies import DoubleDummy, ExposedDummy, SingleDummy  # noqa: E402
+from device.engine.forms.dummies import (  # noqa: E402
+    DoubleDummy,
+    ExposedDummy,
+    SemiExposedDummies,
+    SingleDummy,
+)
 from device.engine.game import Game  # noqa: E402
 from device.robots import deal_inputs  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
@@ -35,10 +40,10 @@ from tests.ui import gallery  # noqa: E402
 
 EN, NL = Catalog("en"), Catalog("nl")
 N, E, S, W = range(4)
-REGISTERED = (DoubleDummy(), SingleDummy(), ExposedDummy())
+REGISTERED = (DoubleDummy(), SingleDummy(), ExposedDummy(), SemiExposedDummies())
 # The screens of the phases before the play with a dummy face up, as MODULES in
 # device/ui/screens/__init__.py lists them once the forms are registered.
-PHASE_SCREENS = {"face-up": "table4", "choose": "table4"}
+PHASE_SCREENS = {"face-up": "table4", "choose": "table4", "turn-up": "play"}
 
 
 @pytest.fixture(autouse=True)
@@ -69,7 +74,9 @@ def seen_so_far(game):
     return played | shown | {str(c) for c in getattr(deal, "face_up", ())}
 
 
-@pytest.mark.parametrize("form", ["double-dummy", "single-dummy", "exposed-dummy"])
+@pytest.mark.parametrize(
+    "form", ["double-dummy", "single-dummy", "exposed-dummy", "semi-exposed-dummies"]
+)
 def test_privacy_walk_no_view_holds_a_card_not_played_or_shown(form):
     """Robots play (scanning a dummy, part of it or skipping it): after every input the
     view holds only cards played or shown, and every shown card is in it."""
@@ -216,12 +223,13 @@ def test_the_sheet_has_the_players_as_sides():
 def test_the_gallery_draws_every_form_with_dummies_readable_in_both_languages():
     from device.ui.screens import screen_name
 
-    assert gallery.registered_dummy_forms() == ["double-dummy", "single-dummy", "exposed-dummy"]
-    screens = [s for s in gallery.every_screen() if s[1] is not None and "dummy" in s[1].form]
+    assert gallery.registered_dummy_forms() == list(gallery.DUMMY_FORMS)
+    dummy_forms = set(gallery.DUMMY_FORMS)
+    screens = [s for s in gallery.every_screen() if s[1] is not None and s[1].form in dummy_forms]
     assert {view.form for _, view, _ in screens} == set(gallery.registered_dummy_forms())
     shown = {screen_name(view, ui) for _, view, ui in screens}
     assert {"auction", "dummy", "play", "picker", "last-trick", "claim", "sheet"} <= shown
-    assert {"deal-end", "finished", "help", "face-up", "choose"} <= shown
+    assert {"deal-end", "finished", "help", "face-up", "choose", "turn-up"} <= shown
     assert any(len(view.play.shown) == 2 for _, view, _ in screens if view.play)
     for name, view, ui in screens:
         for lang in ("en", "nl"):
@@ -311,3 +319,36 @@ def test_the_auction_shows_the_face_up_dummy_under_the_latest_rounds():
     assert not layout.overflow and not layout.too_small
     plain = build_view(dd_game("1C", "1D", "1H"))  # no dummy face up: nothing of it
     assert not plain.face_up and "Face up" not in drawn_texts(plain)
+
+
+def test_a_card_turned_up_from_a_pile_is_asked_for_by_its_dummy():
+    """Semi-exposed dummies: after a trick that uncovered a pile, the player of that
+    dummy turns its card up: the screen says whose, how many lie face down, OK skips;
+    the picker offers no card that is shown or played."""
+    game = Game(Setup("semi-exposed-dummies", ("Anna", "Ben"), 1))
+    rng = random.Random(0)
+    view = None
+    while view is None:
+        for event in deal_inputs(game, rng):
+            game.apply(event)
+            if game.phase == "turn-up":
+                view = build_view(game)
+                break
+        else:
+            game.apply(NextDeal())
+    hand = view.play.turn_up
+    assert hand in (S, W) and view.turn == ("Anna", "Ben")[hand % 2]
+    left = dict(view.play.covered)[hand]
+    assert 1 <= left <= 6
+    assert table4.turn_text(view, EN) == f"Turn up a card: {table4.hand_label(view, hand, EN)}"
+    texts = drawn_texts(view)
+    assert f"{left} face down" in texts
+    _, targets = draw(view)
+    assert ("key", "OK") in [target.action for target in targets if target.enabled]
+    refused = play.picker_refused(view)
+    shown = {card for _, cards in view.play.shown for card, _ in cards}
+    assert shown | set(view.play.played) <= refused
+    title = f"Tap the card turned up: {view.play.hands[hand]}"
+    assert title in drawn_texts(view, UiState(overlay="picker"))
+    nl = drawn_texts(view, lang="nl")
+    assert f"{left} gedekt" in nl

@@ -378,7 +378,7 @@ def picker_refused(view) -> frozenset[str]:
     turn = view.play.to_play if view.play.to_play is not None else turn_seat(view)  # the hand
     for hand, cards in view.play.shown:  # a dummy laid out: its cards are not elsewhere
         unplayed = {card for card, played in cards if not played}
-        if view.phase == "dummy" or hand != view.play.to_play:
+        if view.phase in ("dummy", "turn-up") or hand != view.play.to_play:
             refused |= unplayed
         elif len(cards) == view.tricks:  # the hand to play is all known: only its cards
             refused |= {card for row in picker_cards(view.deck) for card in row} - unplayed
@@ -399,6 +399,8 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
         title = t.t("picker.title", name=view.turn)
         if view.play is None:  # a dummy laid face up before the auction
             title = t.t("picker.face_up")
+        elif view.phase == "turn-up":  # a dummy's card the trick uncovered
+            title = t.t("picker.turn_up", name=view.play.hands[view.play.turn_up])
         elif view.phase == "dummy":  # the dummy's cards, as they are laid out
             title = t.t("picker.dummy", name=view.play.hands[view.play.dummy])
         elif table4.from_dummy(view) or table4.at_spots(view) and table4.own_dummies(view):

@@ -80,7 +80,7 @@ def spot(hand: int) -> tuple[float, float, float, float]:
 
 def draw_table(surface, layout, view, ui, t) -> list[Target]:
     """The table of four, in the play and in the dummy phase."""
-    dummy_phase = view.phase == "dummy"
+    dummy_phase = view.phase in ("dummy", "turn-up")  # cards laid out: OK skips them
     targets = chrome.frame(surface, layout, view, ui, t, ok=dummy_phase)
     play = view.play
     compact = len(play.shown) > 1  # two dummies laid out: no room for the trick's number
@@ -104,6 +104,11 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
         from .play import claim_question
 
         targets += claim_question(surface, layout, view, t)
+    elif view.phase == "turn-up":
+        left = dict(play.covered).get(play.turn_up, 0)
+        count = t.t("turnup.left", n=left)
+        text = t.t("turnup.prompt", ok=t.t("button.ok"))
+        targets += dummy_prompt(surface, layout, view, ui, t, text=text, count=count)
     elif dummy_phase:
         targets += dummy_prompt(surface, layout, view, ui, t)
     else:
@@ -177,6 +182,8 @@ def turn_text(view, t) -> str | None:
     play = view.play
     if view.turn is None or play.to_play is None or play.claim is not None:
         return None
+    if view.phase == "turn-up":  # a dummy's face-down card the trick uncovered
+        return t.t("turnup.whose", name=hand_label(view, play.turn_up, t))
     if view.phase == "dummy":
         if own_dummies(view):  # two players: whose dummy, and where it lies
             return t.t("dummy.whose", name=hand_label(view, play.dummy, t))
@@ -413,7 +420,7 @@ def buttons(surface, layout, view, ui, t) -> list[Target]:
     return targets
 
 
-def dummy_prompt(surface, layout, view, ui, t, shown=None, text=None) -> list[Target]:
+def dummy_prompt(surface, layout, view, ui, t, shown=None, text=None, count=None) -> list[Target]:
     """The dummy phase: lay out the dummy and scan its cards (n of 13); OK skips. The
     picker takes the cards tapped instead of scanned."""
     x, width = BUTTON_X - 4, BUTTON_W + 8
@@ -421,7 +428,8 @@ def dummy_prompt(surface, layout, view, ui, t, shown=None, text=None) -> list[Ta
     pygame.draw.rect(surface, theme.FELT_DARK, panel, border_radius=layout.px(10))
     pygame.draw.rect(surface, theme.ACCENT, panel, layout.px(3), border_radius=layout.px(10))
     shown = view.dummy_shown if shown is None else shown
-    count = t.t("dummy.count", n=shown, of=view.tricks)
+    if count is None:
+        count = t.t("dummy.count", n=shown, of=view.tricks)
     size = fitting_size(layout, count, theme.TEXT_LARGE, width - 8, True)
     draw_text(surface, layout, count, (x + width / 2, 76), size, theme.ACCENT, True, "center")
     if text is None:
