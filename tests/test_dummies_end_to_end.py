@@ -17,23 +17,24 @@ from pathlib import Path
 import pytest
 
 from device.engine import forms
-from device.engine.forms.dummies import DoubleDummy, ExposedDummy, SingleDummy
+from device.engine.forms.dummies import (
+    DoubleDummy,
+    ExposedDummy,
+    SemiExposedDummies,
+    SingleDummy,
+)
 from device.engine.record import play_record, sheet_report, to_record
 from device.robots import play_rubber
 
 REPO = Path(__file__).resolve().parent.parent
-# The forms with dummies registered in the processes too, with the screens of their
-# phases (as forms/__init__.py and ui/screens/__init__.py do once the start screen
-# offers them; nothing is added then).
+# The forms with dummies registered in the processes too (as forms/__init__.py does
+# once the start screen offers them; nothing is added then).
 PRELUDE = (
-    "import os, sys; os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1'); "
-    "from device.ui.screens import MODULES; "
-    "MODULES.setdefault('face-up', 'table4'); MODULES.setdefault('choose', 'table4'); "
-    "from device.engine import forms; "
+    "import sys; from device.engine import forms; "
     "from device.engine.forms import dummies as d; "
     "names = {f.name for f in forms.FORMS}; "
     "forms.FORMS = (*forms.FORMS, *(f for f in (d.DoubleDummy(), d.SingleDummy(), "
-    "d.ExposedDummy()) if f.name not in names)); "
+    "d.ExposedDummy(), d.SemiExposedDummies()) if f.name not in names)); "
     "from device.cli import main; sys.exit(main(sys.argv[1:]))"
 )
 CLI = [sys.executable, "-c", PRELUDE]
@@ -42,7 +43,8 @@ CLI = [sys.executable, "-c", PRELUDE]
 @pytest.fixture(autouse=True)
 def _registered(monkeypatch):
     names = {form.name for form in forms.FORMS}
-    extra = [f for f in (DoubleDummy(), SingleDummy(), ExposedDummy()) if f.name not in names]
+    every = (DoubleDummy(), SingleDummy(), ExposedDummy(), SemiExposedDummies())
+    extra = [f for f in every if f.name not in names]
     monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, *extra))
 
 
@@ -98,8 +100,9 @@ def play_at_the_table(tmp_path: Path, record: dict) -> Path:
 def rubber(form: str = "double-dummy") -> dict:
     """A whole rubber by the robots. Double Dummy: six deals, one thrown in, dummies
     laid out in full, in part and skipped; Single Dummy: eight, the face-up dummy and
-    the face-down one chosen; Exposed Dummy: eight, tricks of three."""
-    seed = {"double-dummy": 9, "single-dummy": 3, "exposed-dummy": 3}[form]
+    the face-down one chosen; Exposed Dummy: eight, tricks of three; semi-exposed
+    dummies: eight, cards turned up from the piles (scanned, or OK)."""
+    seed = {"double-dummy": 9, "single-dummy": 3, "exposed-dummy": 3}.get(form, 2)
     return to_record(play_rubber(seed, form, ("Anna", "Ben")))
 
 
@@ -124,13 +127,18 @@ def test_a_double_dummy_record_plays_through_the_devices_steps():
     assert oks >= len(deals) - 1  # next deal; and a dummy not laid out in full
 
 
-@pytest.mark.parametrize("form", ["double-dummy", "single-dummy", "exposed-dummy"])
+@pytest.mark.parametrize(
+    "form", ["double-dummy", "single-dummy", "exposed-dummy", "semi-exposed-dummies"]
+)
 def test_a_whole_rubber_with_dummies_headless_through_the_simulated_devices(tmp_path, form):
     record = rubber(form)
     expected = play_record(record)
     assert expected.phase == "finished"
     if form == "single-dummy":  # both choices made with the bidding box: OK and P
         assert {d.get("dummy") for d in record["deals"]} >= {"face-up", "face-down"}
+    if form == "semi-exposed-dummies":  # cards turned up: scanned, and skipped with OK
+        turned = [card for d in record["deals"] for card in d.get("turned_up", [])]
+        assert turned and None in turned and any(card for card in turned)
     data = play_at_the_table(tmp_path, record)
     report = sheet_report(expected)
     status = json.loads(honeymoon("status", "--data-dir", str(data), "--json").stdout)

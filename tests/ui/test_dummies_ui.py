@@ -33,7 +33,7 @@ from device.engine.game import Game  # noqa: E402
 from device.robots import deal_inputs  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.layout import Layout, _font  # noqa: E402
-from device.ui.screens import MODULES, auction, play, table4  # noqa: E402
+from device.ui.screens import FORM_PHASES, MODULES, auction, play, table4  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 from tests.ui import gallery  # noqa: E402
@@ -41,9 +41,6 @@ from tests.ui import gallery  # noqa: E402
 EN, NL = Catalog("en"), Catalog("nl")
 N, E, S, W = range(4)
 REGISTERED = (DoubleDummy(), SingleDummy(), ExposedDummy(), SemiExposedDummies())
-# The screens of the phases before the play with a dummy face up, as MODULES in
-# device/ui/screens/__init__.py lists them once the forms are registered.
-PHASE_SCREENS = {"face-up": "table4", "choose": "table4", "turn-up": "play"}
 
 
 @pytest.fixture(autouse=True)
@@ -53,8 +50,6 @@ def _registered(monkeypatch):
     names = {form.name for form in forms.FORMS}
     extra = tuple(form for form in REGISTERED if form.name not in names)
     monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, *extra))
-    for phase, module in PHASE_SCREENS.items():  # and their phases' screens
-        monkeypatch.setitem(MODULES, phase, MODULES.get(phase, module))
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -230,6 +225,7 @@ def test_the_gallery_draws_every_form_with_dummies_readable_in_both_languages():
     shown = {screen_name(view, ui) for _, view, ui in screens}
     assert {"auction", "dummy", "play", "picker", "last-trick", "claim", "sheet"} <= shown
     assert {"deal-end", "finished", "help", "face-up", "choose", "turn-up"} <= shown
+    assert set(MODULES) | set(FORM_PHASES) >= shown  # every phase has its screen
     assert any(len(view.play.shown) == 2 for _, view, _ in screens if view.play)
     for name, view, ui in screens:
         for lang in ("en", "nl"):

@@ -33,6 +33,14 @@ MODULES = {
     "confirm-leave": "menu",  # "Leave the rubber in progress?"
 }
 
+# Phases only some forms have (the two-player forms with dummies): the gallery draws
+# them for each registered form that has them (tests/ui/gallery.py dummy_screens).
+FORM_PHASES = {
+    "face-up": "table4",  # a dummy laid face up before the auction (Single, Exposed Dummy)
+    "choose": "table4",  # the declarer chooses a dummy (Single Dummy)
+    "turn-up": "play",  # a dummy's face-down card turned up (semi-exposed dummies)
+}
+
 
 def screen_name(view, ui: UiState) -> str:
     """Which screen shows now: an overlay first (the menu opens over pairing too), then
@@ -48,6 +56,6 @@ def screen_name(view, ui: UiState) -> str:
 
 def render(surface, layout, view, ui: UiState, t) -> list[Target]:
     name = screen_name(view, ui)
-    module = import_module(f"{__package__}.{MODULES[name]}")
+    module = import_module(f"{__package__}.{MODULES.get(name) or FORM_PHASES[name]}")
     with rank_letters(t.rank_letters()):  # H V B on Dutch cards: only what is drawn
         return module.draw(surface, layout, view, ui, t)
