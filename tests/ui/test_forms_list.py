@@ -202,3 +202,18 @@ def test_the_keyboard_types_a_name_after_a_form_is_chosen():
         app.act(("keyboard", "char", letter))
     app.act(("keyboard", "done"))
     assert app.ui.start.players == ["Anna", "Ben", "Carla", "Dirk"]
+
+
+@pytest.mark.parametrize("form", FORMS, ids=[f.name for f in FORMS])
+def test_each_registered_form_is_chosen_from_the_list_with_its_number_of_names(form):
+    app = start_app("chicago" if form.players == 2 else "plain")
+    tap(app, opener(app))
+    app.act(("forms-page", forms_screen.page_of(app.ui, form.name)))  # its page
+    app.step(0)
+    tap(app, ("start-field", "form", form.name))
+    assert app.ui.start.form == form.name and len(app.ui.start.players) == form.players
+    assert opener(app) == ("forms", forms_screen.page_of(app.ui, form.name))
+
+
+def test_double_dummy_is_offered_on_the_start_screen():
+    assert "double-dummy" in [name for name, _ in REGISTERED]

@@ -9,9 +9,10 @@ from __future__ import annotations
 from ..errors import SetupError
 from .base import GameForm, Option
 from .bridge import Chicago, RubberBridge
+from .dummies import DoubleDummy
 from .honeymoon import DrawAndDiscard, Plain
 
-FORMS: tuple[GameForm, ...] = (DrawAndDiscard(), Plain(), Chicago(), RubberBridge())
+FORMS: tuple[GameForm, ...] = (DrawAndDiscard(), Plain(), Chicago(), RubberBridge(), DoubleDummy())
 DEFAULT = FORMS[0].name
 
 
