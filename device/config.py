@@ -19,7 +19,6 @@ import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from .engine.errors import RuleError
@@ -410,19 +409,13 @@ def undrawable(text: str) -> str | None:
 
 
 def _glyph_font():
+    """A fresh font each time: a cached one dies with a pygame.quit() that a later
+    pygame.init() cannot tell apart (a name is checked now and then, not per frame)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame.freetype
 
-    if not pygame.freetype.get_init():  # first use, or after a pygame.quit()
+    if not pygame.freetype.get_init():
         pygame.freetype.init()
-        _font_file.cache_clear()
-    return _font_file()
-
-
-@cache
-def _font_file():
-    import pygame.freetype
-
     return pygame.freetype.Font(None, 24)  # the same file as pygame.font.Font(None)
 
 

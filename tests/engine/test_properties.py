@@ -59,7 +59,7 @@ def random_input(game: Game, draw):
         legal = deal.auction.legal_calls()
         # Passing often keeps auctions short; otherwise any legal call.
         return CallMade(PASS if draw(st.booleans()) else draw(st.sampled_from(legal)))
-    if game.phase == "dummy":
+    if game.phase in ("dummy", "turn-up"):  # a dummy laid out, or a covered card turned up
         if draw(st.integers(0, 13)) == 0:
             return DummyDone()
         return CardShown(draw(st.sampled_from(showable(game))))

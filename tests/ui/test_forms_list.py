@@ -13,7 +13,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from device.config import _font_file  # noqa: E402
 from device.engine.forms import FORMS, find_form  # noqa: E402
 from device.ui import theme  # noqa: E402
 from device.ui.app import App  # noqa: E402
@@ -34,9 +33,6 @@ MANY = [(f"made-up-{i}", f"Made up {i}") for i in range(2 * forms_screen.PER_PAG
 def _pygame():
     pygame.init()
     _font.cache_clear()
-    # pygame.init() after another module's pygame.quit() starts freetype again, so
-    # device.config's check for a name's glyphs would keep its font of before the quit
-    _font_file.cache_clear()
     yield
     pygame.quit()
     _font.cache_clear()

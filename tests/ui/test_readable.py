@@ -152,8 +152,9 @@ def test_no_dutch_text_in_the_catalogue_has_an_english_word():
 def test_no_english_word_is_drawn_on_a_dutch_screen(name, view, ui):
     layout = Recording((800, 480))
     draw(view, ui, "nl", (800, 480), layout)
-    names = {"anna", "ben", "carla"}
-    drawn = set().union(*(_words(text) for text in layout.texts)) - names
+    names = ("anna", "ben", "carla")
+    drawn = set().union(*(_words(text) for text in layout.texts))
+    drawn = {w for w in drawn if not any(n.startswith(w) for n in names)}  # "An…" is Anna cut
     assert not drawn & english_only(), (name, sorted(drawn & english_only()))
 
 

@@ -243,9 +243,11 @@ def test_start_screen_offers_each_form_start_and_resume_when_possible():
     _, targets = draw_screen(None, start_ui())
     actions = [t.action for t in targets]
     assert ("forms", 0) in actions  # the chosen form's button opens the list of forms
-    ui = start_ui()
-    ui.overlay = "forms"
-    listed = [t.action for t in draw_screen(None, ui)[1]]
+    listed = []
+    for page in range(len(FORMS)):  # every form on one page of the list or another
+        ui = start_ui()
+        ui.overlay, ui.forms_page = "forms", page
+        listed += [t.action for t in draw_screen(None, ui)[1]]
     for form in FORMS:
         assert ("start-field", "form", form.name) in listed
     assert ("start",) in actions and ("resume",) not in actions

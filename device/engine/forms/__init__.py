@@ -9,10 +9,19 @@ from __future__ import annotations
 from ..errors import SetupError
 from .base import GameForm, Option
 from .bridge import Chicago, RubberBridge
-from .dummies import DoubleDummy
+from .dummies import DoubleDummy, ExposedDummy, SemiExposedDummies, SingleDummy
 from .honeymoon import DrawAndDiscard, Plain
 
-FORMS: tuple[GameForm, ...] = (DrawAndDiscard(), Plain(), Chicago(), RubberBridge(), DoubleDummy())
+FORMS: tuple[GameForm, ...] = (
+    DrawAndDiscard(),
+    Plain(),
+    Chicago(),
+    RubberBridge(),
+    DoubleDummy(),
+    SingleDummy(),
+    SemiExposedDummies(),
+    ExposedDummy(),
+)
 DEFAULT = FORMS[0].name
 
 
