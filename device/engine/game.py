@@ -150,9 +150,10 @@ class Game:
 
     @property
     def hand(self) -> int | None:
-        """The hand whose input the game waits for: the hand to play (the dummy's,
-        while it is laid out), the seat to call or draw, a claim's answerer; None
-        when nobody is to act."""
+        """The hand whose input the game waits for: the hand to play next (also while
+        a dummy is laid out, as status's `hand` says), the dummy whose covered card
+        is turned up, the seat to call or draw, a claim's answerer; None when nobody
+        is to act."""
         deal = self.deal
         if deal.phase in ("play", "dummy") and deal.claim is None:
             return deal.play.to_play
