@@ -8,93 +8,12 @@ status --json` (the dummies' phase too), `export --format json` | `replay` and
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from device.engine import forms
-from device.engine.forms.dummies import (
-    DoubleDummy,
-    ExposedDummy,
-    SemiExposedDummies,
-    SingleDummy,
-)
 from device.engine.record import play_record, sheet_report, to_record
 from device.robots import play_rubber
-
-REPO = Path(__file__).resolve().parent.parent
-# The forms with dummies registered in the processes too (as forms/__init__.py does
-# once the start screen offers them; nothing is added then).
-PRELUDE = (
-    "import sys; from device.engine import forms; "
-    "from device.engine.forms import dummies as d; "
-    "names = {f.name for f in forms.FORMS}; "
-    "forms.FORMS = (*forms.FORMS, *(f for f in (d.DoubleDummy(), d.SingleDummy(), "
-    "d.ExposedDummy(), d.SemiExposedDummies()) if f.name not in names)); "
-    "from device.cli import main; sys.exit(main(sys.argv[1:]))"
-)
-CLI = [sys.executable, "-c", PRELUDE]
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    names = {form.name for form in forms.FORMS}
-    every = (DoubleDummy(), SingleDummy(), ExposedDummy(), SemiExposedDummies())
-    extra = [f for f in every if f.name not in names]
-    monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, *extra))
-
-
-def honeymoon(*argv, stdin=None) -> subprocess.CompletedProcess:
-    done = subprocess.run(
-        [*CLI, *argv], input=stdin, capture_output=True, text=True, cwd=REPO, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    return done
-
-
-def play_at_the_table(tmp_path: Path, record: dict) -> Path:
-    """The record through the simulated devices into the headless app; returns the
-    data folder once every input is acknowledged (so stored) and the app is stopped."""
-    from device.sim.script import record_steps
-
-    (tmp_path / "record.json").write_text(json.dumps(record))
-    links, data = tmp_path / "links", tmp_path / "data"
-    sim = subprocess.Popen(
-        [*CLI, "sim-devices", "--dir", str(links), "--record", str(tmp_path / "record.json")]
-        + ["--speed", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=REPO,
-    )
-    assert sim.stdout.readline().startswith("scanner: ")  # the links exist now
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
-    app = subprocess.Popen(
-        [*CLI, "run", "--headless", "--scanner", str(links / "scanner")]
-        + ["--bidbox", str(links / "bidbox"), "--new", record["game"]]
-        + ["--players", *record["players"], "--first-dealer", record["first_dealer"]]
-        + ["--config", os.devnull, "--data-dir", str(data)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=REPO,
-        env=env,
-    )
-    try:
-        out, errors = sim.communicate(timeout=240)
-    finally:
-        sim.kill()
-        if app.poll() is None:
-            app.send_signal(signal.SIGTERM)
-        _, log = app.communicate(timeout=30)
-    steps = len(record_steps(record))
-    assert f"played {steps} of {steps} inputs" in out, out + errors + log
-    assert "Traceback" not in log, log
-    return data
+from tests.at_the_table import honeymoon, play_at_the_table
 
 
 def rubber(form: str = "double-dummy") -> dict:
