@@ -18,9 +18,10 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
+from ..widgets.contract import contract_card
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome, table4
-from .auction import call_text, fitting_size, tag
+from .auction import fitting_size, tag
 from .base import Target
 
 TRICKS = 13
@@ -103,23 +104,7 @@ def seat_index(view, name: str) -> int:
 
 def draw_contract(surface, layout, play, ui, t) -> None:
     """The contract big on a white card (suits keep their real colours), the declarer under it."""
-    x, y, w, h = CONTRACT
-    pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*CONTRACT), border_radius=layout.px(10))
-    contract = call_text(play.contract, t)
-    size = fitting_size(layout, contract, 64, w - 24, True)
-    text_with_suits(
-        surface,
-        layout,
-        contract,
-        (x + w / 2, y + 40),
-        size,
-        theme.INK,
-        ui.four_colour,
-        "center",
-        bold=True,
-    )
-    by, size = layout.fit_text(t.t("play.by", name=play.declarer), theme.TEXT, w - 24)
-    draw_text(surface, layout, by, (x + w / 2, y + 82), size, theme.INK_SOFT, anchor="center")
+    contract_card(surface, layout, play, ui, t, CONTRACT, 64, 40, 82)
 
 
 def draw_trick_number(surface, layout, play, t) -> None:

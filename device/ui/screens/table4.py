@@ -19,6 +19,7 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
+from ..widgets.contract import contract_card
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome
 from .auction import call_text, fitting_size
@@ -158,22 +159,7 @@ def draw_contract(surface, layout, play, ui, t, compact=False) -> float:
         by, size = layout.fit_text(play.declarer, theme.TEXT, x + w - 12 - left)
         draw_text(surface, layout, by, (left, y + h / 2), size, theme.INK_SOFT, anchor="midleft")
         return y + h
-    pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*CONTRACT), border_radius=layout.px(10))
-    contract = call_text(play.contract, t)
-    size = fitting_size(layout, contract, 44, w - 24, True)
-    text_with_suits(
-        surface,
-        layout,
-        contract,
-        (x + w / 2, y + 26),
-        size,
-        theme.INK,
-        ui.four_colour,
-        "center",
-        bold=True,
-    )
-    by, size = layout.fit_text(t.t("play.by", name=play.declarer), theme.TEXT, w - 24)
-    draw_text(surface, layout, by, (x + w / 2, y + 60), size, theme.INK_SOFT, anchor="center")
+    contract_card(surface, layout, play, ui, t, CONTRACT, 44, 26, 60)
     return y + h
 
 
