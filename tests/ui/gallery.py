@@ -443,6 +443,10 @@ README = {  # file in docs/screens -> (screen, language, size)
     "start-en-800x480.png": ("start", "en", (800, 480)),
     "play-nl-1920x1080.png": ("plain-play", "nl", (1920, 1080)),
     "sheet-nl-1920x1080.png": ("plain-sheet", "nl", (1920, 1080)),
+    "chicago-play-en-800x480.png": ("chicago-play", "en", (800, 480)),
+    "chicago-sheet-nl-800x480.png": ("chicago-sheet-finished", "nl", (800, 480)),
+    "double-dummy-play-en-800x480.png": ("double-dummy-play-dummies", "en", (800, 480)),
+    "forms-en-800x480.png": ("forms", "en", (800, 480)),
 }
 
 
