@@ -132,6 +132,8 @@ class Game:
     def turn(self) -> int | None:
         """The seat whose input the game waits for, or None."""
         deal = self.deal
+        if deal.phase in self.form.own_phases:
+            return self.form.phase_turn(deal)
         if deal.phase == "draw":
             return deal.drawer
         if deal.phase == "auction":
@@ -261,6 +263,11 @@ class Game:
             if phase == "finished":
                 raise RuleError(self._over)
             raise RuleError(self.form.refusal(phase, event))
+        if phase in self.form.own_phases:  # a phase whose inputs the form takes itself
+            done = self.form.phase_input(self.deal, event, self.players)
+            if self.form.phase_over(self.deal):
+                self._start_auction(self.deal)
+            return done
         return handler(self, event)
 
     @property
@@ -305,6 +312,9 @@ class Game:
         if event.card not in self.form.deck:
             raise PlayError(f"{event.card} is not a card of the {self.form.deck.name} deck")
         seat = self._seat(event.seat, self.turn, "to play")
+        dead = self.form.dead_card(deal, event.card)
+        if dead:
+            raise PlayError(dead)
         deal.play.play(event.card)
         if deal.play.finished:
             self._end_play(deal)
@@ -485,7 +495,9 @@ class Game:
         phase = self.form.phases(self.options)[0]
         deal = Deal(len(self.deals) + 1, dealer, phase, self.sheet)
         self.deals.append(deal)
-        if phase == "draw":
+        if phase in self.form.own_phases:
+            self.form.start_phase(deal, self.players)
+        elif phase == "draw":
             deal.drawer = self.form.first_drawer(dealer)
         elif phase != "face-up":  # else the face-up dummy is laid out first
             self._start_auction(deal)
@@ -524,6 +536,8 @@ class Game:
             deal.face_up_hand = self.form.face_up_hand(hand, True)
         for card in deal.face_up if deal.face_up_hand is not None else ():
             deal.play.show(deal.face_up_hand, card)
+        for held, card in self.form.held_before_play(deal):  # known from an earlier phase
+            deal.play.show(held, card)
         deal.dummies = self.form.dummy_hands(hand)
         deal.dummy = deal.dummies[0] if deal.dummies else None
 

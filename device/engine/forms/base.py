@@ -193,6 +193,36 @@ class GameForm:
             return (made or CallMade)(value)
         return None if made is None else made()
 
+    # -- phases the form plays itself ---------------------------------------
+    own_phases: frozenset[str] = frozenset()  # phases whose inputs the form takes
+
+    def start_phase(self, deal: Deal, players: tuple[str, ...]) -> None:
+        """A deal starts in one of `own_phases`: set up its fields on the deal."""
+
+    def phase_turn(self, deal: Deal) -> int | None:
+        """The seat whose input an own phase waits for."""
+        return None
+
+    def phase_input(self, deal: Deal, event: Event, players: tuple[str, ...]) -> Event:
+        """Take an input of an own phase (checked by `accepts`): change the deal, or
+        raise a RuleError that says why not and change nothing; return the event
+        as recorded (its seat filled in)."""
+        raise NotImplementedError(f"{self.name} has no phase of its own")
+
+    def phase_over(self, deal: Deal) -> bool:
+        """Whether an own phase is over after an input: the auction starts."""
+        return False
+
+    def dead_card(self, deal: Deal, card: Card) -> str | None:
+        """Why a card cannot be played in the play of a deal because an earlier phase
+        put it out of play (Draw Bridge's draw tricks), or None."""
+        return None
+
+    def held_before_play(self, deal: Deal) -> tuple[tuple[int, Card], ...]:
+        """(hand, card) known to be held when the play starts, from an earlier phase
+        (a stock card seen drawn); they are shown in that hand."""
+        return ()
+
     # -- options ---------------------------------------------------------
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Every option of the form, the given ones checked, the rest at their defaults."""

@@ -1,0 +1,160 @@
+"""The two-player forms that build the hands from the stock in tricks: Draw Bridge.
+
+Draw Bridge, classic (seed 000; rules-reference section 5): 13 cards each, 26
+in the stock. First 13 draw tricks at no trumps that do not count (the phase
+`draw-tricks`); the non-dealer leads to the first, the winner of a trick leads
+to the next. The winner of each draw trick draws the top stock card, the loser
+the next one, unseen. The cards of the draw tricks are dead: one scanned in
+the real play is refused. Then the auction and the play of 13 tricks, as in
+the other two-player forms.
+
+Option `top_card_shown`: the top stock card is turned up before each draw
+trick and scanned (CardShown, in the trick's order); the trick's winner draws
+it, so the device knows that player holds it: it is refused from the other
+player, in the draw tricks and in the play, and shown in the winner's hand
+when play starts (unless played in a draw trick). Option `must_follow_draw`:
+the draw tricks are played by the rules of follow suit; the device cannot
+check it (the hands are never seen), so it is the table's rule, kept with the
+game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import PlayError
+from ..events import CallMade, CardPlayed, CardShown, ClaimMade, Event
+from ..play import Play
+from .base import (
+    AUCTION_END,
+    DEALER_BIDS_FIRST,
+    HONOURS,
+    KEY_INPUTS,
+    PHASE_INPUTS,
+    REFUSALS,
+    SINGLE_GAME,
+    GameForm,
+    Option,
+)
+
+if TYPE_CHECKING:
+    from ..game import Deal
+
+MUST_FOLLOW_DRAW = Option(
+    "must_follow_draw", False, help="players must follow suit in the draw tricks"
+)
+TOP_CARD_SHOWN = Option(
+    "top_card_shown", False, help="the top stock card is shown (and scanned) before each trick"
+)
+
+
+TOP_FIRST = "first scan the top card of the stock, turned up before the trick"
+
+
+class DrawBridge(GameForm):
+    """13 each and 26 in the stock; 13 draw tricks build the hands, then bridge.
+
+    Phases `draw-top` (the top stock card is scanned; only with top_card_shown)
+    and `draw-tricks` (a card of a draw trick). The deal keeps the draw tricks
+    in `deal.draw` (a Play at no trumps, hands = seats) and the top cards
+    shown in `deal.draw_top` (one per trick, in order)."""
+
+    name = "draw-bridge"
+    aliases = ("draw-bridge-classic",)
+    title = "Draw Bridge"
+    options = (
+        HONOURS,
+        SINGLE_GAME,
+        AUCTION_END,
+        DEALER_BIDS_FIRST,
+        MUST_FOLLOW_DRAW,
+        TOP_CARD_SHOWN,
+    )
+    own_phases = frozenset({"draw-top", "draw-tricks"})
+    phase_inputs = {
+        **PHASE_INPUTS,
+        "draw-top": frozenset({CardShown}),
+        "draw-tricks": frozenset({CardPlayed}),
+    }
+    key_inputs = {**KEY_INPUTS, "card": {**KEY_INPUTS["card"], "draw-top": CardShown}}
+    refusals = {
+        **REFUSALS,
+        (CallMade, "draw-top"): "the auction starts when the draw tricks are over",
+        (CallMade, "draw-tricks"): "the auction starts when the draw tricks are over",
+        (CardPlayed, "draw-top"): TOP_FIRST,
+        (CardShown, "draw-tricks"): "the top stock card is shown before a trick starts",
+        (ClaimMade, "draw-top"): "the draw tricks do not count: play them out",
+        (ClaimMade, "draw-tricks"): "the draw tricks do not count: play them out",
+    }
+
+    def phases(self, options: dict) -> tuple[str, ...]:
+        """The draw tricks (each after its top card with top_card_shown), the auction,
+        the play."""
+        first = ("draw-top",) if options.get("top_card_shown") else ()
+        return first + ("draw-tricks", "auction", "play", "deal-end")
+
+    def start_phase(self, deal: Deal, players: tuple[str, ...]) -> None:
+        """The non-dealer leads to the first draw trick, at no trumps."""
+        deal.draw = Play((0, 1), self.first_drawer(deal.dealer), None, players, tricks=self.tricks)
+        deal.draw_top = []
+
+    def phase_turn(self, deal: Deal) -> int | None:
+        """The player to play to the draw trick; the top card: the trick's leader."""
+        return deal.draw.to_play
+
+    def phase_input(self, deal: Deal, event: Event, players: tuple[str, ...]) -> Event:
+        """A top stock card scanned (draw-top) or a card played to a draw trick."""
+        play, card = deal.draw, event.card
+        if card not in self.deck:
+            raise PlayError(f"{card} is not a card of the {self.deck.name} deck")
+        if isinstance(event, CardShown):
+            if event.hand is not None:
+                raise PlayError("the top stock card is nobody's until the trick is won")
+            if card in play.played or card in deal.draw_top:
+                raise PlayError(f"{card} was already seen in the draw tricks")
+            deal.draw_top.append(card)
+            deal.phase = "draw-tricks"
+            return CardShown(card)
+        hand = play.to_play
+        if event.seat is not None and event.seat != hand:
+            raise PlayError(f"it is {players[hand]}'s turn to play")
+        if deal.draw_top and card == deal.draw_top[-1] and len(deal.draw_top) > len(play.tricks):
+            raise PlayError(f"{card} is the top card of the stock, not in a hand")
+        holder = self._drawn_by(deal).get(card)
+        if holder is not None and holder != hand:
+            raise PlayError(f"{card} is in {players[holder]}'s hand: {players[holder]} drew it")
+        play.play(card)
+        if deal.draw_top and not play.finished and not play.current:
+            deal.phase = "draw-top"  # the next trick's top card is turned up
+        return CardPlayed(card, hand)
+
+    def phase_over(self, deal: Deal) -> bool:
+        """The auction starts after the 13th draw trick."""
+        return deal.draw.finished
+
+    @staticmethod
+    def _drawn_by(deal: Deal) -> dict:
+        """Each top card shown and drawn: card -> the winner of its trick."""
+        tricks = deal.draw.tricks
+        return {card: tricks[i].winner for i, card in enumerate(deal.draw_top) if i < len(tricks)}
+
+    def dead_card(self, deal: Deal, card) -> str | None:
+        """A card played to a draw trick is dead."""
+        if card in deal.draw.played:
+            return f"{card} was played in a draw trick: it is dead"
+        return None
+
+    def held_before_play(self, deal: Deal) -> tuple:
+        """The top cards drawn and not played in the draw tricks are in their winner's
+        hand."""
+        return tuple(
+            (hand, card)
+            for card, hand in self._drawn_by(deal).items()
+            if card not in deal.draw.played
+        )
+
+    def draw_cards(self, deal: Deal) -> tuple:
+        """The cards of the draw tricks in play order (the record's `draw_cards`)."""
+        return tuple(card for trick in deal.draw.tricks for card in trick.cards) + tuple(
+            deal.draw.current
+        )

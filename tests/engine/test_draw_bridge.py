@@ -1,0 +1,143 @@
+"""Draw Bridge, classic (seed 000): 13 draw tricks at no trumps that do not count,
+the non-dealer leading first; their cards are dead in the real play; the top
+stock card shown and scanned before each trick (option), so its drawer is
+known; undo through the draw tricks; then the auction and play as usual."""
+
+import pytest
+
+from device.engine import forms
+from device.engine.calls import Call
+from device.engine.cards import STANDARD, Card
+from device.engine.errors import RuleError
+from device.engine.events import CallMade, CardPlayed, CardShown, Setup, Undone
+from device.engine.forms.draw import DrawBridge
+from device.engine.game import Game
+
+ANNA, BEN = 0, 1
+
+
+@pytest.fixture(autouse=True)
+def _registered(monkeypatch):
+    """The form is not in FORMS until its screens exist: the tests register it."""
+    if "draw-bridge" not in {f.name for f in forms.FORMS}:
+        monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, DrawBridge()))
+
+
+def game(dealer=BEN, **options):
+    return Game(Setup("draw-bridge", ("Anna", "Ben"), dealer, options))
+
+
+def c(text):
+    return Card.parse(text)
+
+
+def play_all(g, texts):
+    for text in texts:
+        g.apply(CardPlayed(c(text)))
+
+
+DRAW = [str(card) for card in STANDARD.cards[:26]]  # the draw tricks' cards
+REST = [str(card) for card in STANDARD.cards[26:]]
+
+
+def test_draw_tricks_then_the_auction():
+    g = game(dealer=BEN)
+    assert g.phase == "draw-tricks"
+    assert g.turn == ANNA  # the non-dealer leads to the first draw trick
+    with pytest.raises(RuleError, match="draw tricks are over"):
+        g.apply(CallMade(Call.parse("1S")))
+    play_all(g, DRAW[:2])
+    assert len(g.deal.draw.tricks) == 1 and g.phase == "draw-tricks"
+    play_all(g, DRAW[2:])
+    assert g.phase == "auction"
+    assert g.form.draw_cards(g.deal) == tuple(c(t) for t in DRAW)
+    assert g.sheet.deals == 0  # the draw tricks do not count
+
+
+def test_draw_tricks_are_no_trump_and_the_winner_leads():
+    g = game(dealer=BEN)
+    play_all(g, ["C2", "S3"])  # a spade does not ruff: Anna led and wins
+    assert g.deal.draw.tricks[0].winner == ANNA and g.turn == ANNA
+    play_all(g, ["C4", "C5"])
+    assert g.turn == BEN
+
+
+def test_a_dead_card_is_refused_in_the_play():
+    g = game(dealer=BEN)
+    play_all(g, DRAW)
+    g.apply(CallMade(Call.parse("1N")))
+    g.apply(CallMade(Call.parse("P")))
+    assert g.phase == "play"
+    with pytest.raises(RuleError, match="dead"):
+        g.apply(CardPlayed(c(DRAW[5])))
+    play_all(g, REST)
+    assert g.phase == "deal-end" and g.sheet.deals == 1
+
+
+def test_a_card_played_twice_in_the_draw_tricks_is_refused():
+    g = game()
+    play_all(g, ["C2", "C3"])
+    with pytest.raises(RuleError, match="already played"):
+        g.apply(CardPlayed(c("C2")))
+
+
+def test_undo_through_the_draw_tricks():
+    g = game()
+    play_all(g, DRAW)
+    assert g.phase == "auction"
+    for _ in range(3):
+        g.apply(Undone())
+    assert g.phase == "draw-tricks" and len(g.form.draw_cards(g.deal)) == 23
+    before = g.snapshot()
+    replayed = Game(g.setup)
+    replayed.replay(g.events)
+    assert replayed.snapshot() == before
+
+
+def test_the_top_card_is_scanned_before_each_trick_and_goes_to_the_winner():
+    g = game(dealer=BEN, top_card_shown=True)
+    assert g.phase == "draw-top" and g.turn == ANNA
+    with pytest.raises(RuleError, match="top card of the stock"):
+        g.apply(CardPlayed(c("C2")))
+    assert g.form.input_for("draw-top", "card", c("SA")) == CardShown(c("SA"))
+    g.apply(CardShown(c("SA")))
+    assert g.phase == "draw-tricks"
+    with pytest.raises(RuleError, match="top card of the stock"):
+        g.apply(CardPlayed(c("SA")))
+    play_all(g, ["C2", "C3"])  # Ben wins and draws the ace of spades
+    assert g.phase == "draw-top" and g.turn == BEN
+    with pytest.raises(RuleError, match="already seen"):
+        g.apply(CardShown(c("SA")))
+    g.apply(CardShown(c("HA")))
+    g.apply(CardPlayed(c("C5")))  # Ben leads; Anna follows
+    with pytest.raises(RuleError, match="Ben drew it"):
+        g.apply(CardPlayed(c("SA")))
+    assert g.form.held_before_play(g.deal) == ((BEN, c("SA")),)
+
+
+def test_a_drawn_top_card_is_in_its_winners_hand_in_the_play():
+    g = game(dealer=BEN, top_card_shown=True)
+    tops = [str(card) for card in STANDARD.cards[39:52]]  # the spades
+    draw = [str(card) for card in STANDARD.cards[:26]]  # clubs and diamonds
+    for i in range(13):
+        g.apply(CardShown(c(tops[i])))
+        play_all(g, draw[2 * i : 2 * i + 2])
+    assert g.phase == "auction"
+    g.apply(CallMade(Call.parse("1H")))
+    g.apply(CallMade(Call.parse("P")))
+    winners = [t.winner for t in g.deal.draw.tricks]
+    assert g.exposed(winners[0]) and c(tops[0]) in g.exposed(winners[0])
+    # Ben leads against Anna's 1H; a spade Anna drew is refused from Ben
+    anna_top = next(tops[i] for i, w in enumerate(winners) if w == ANNA)
+    with pytest.raises(RuleError, match="Anna"):
+        g.apply(CardPlayed(c(anna_top)))
+
+
+def test_options_and_bad_input():
+    g = game(must_follow_draw=True)
+    assert g.options["must_follow_draw"] is True and g.options["top_card_shown"] is False
+    with pytest.raises(RuleError):
+        g.apply(CardShown(c("SA")))  # no top card shown in this game
+    with pytest.raises(RuleError, match="turn"):
+        g.apply(CardPlayed(c("C2"), BEN))
+    assert g.inputs == []
