@@ -17,6 +17,7 @@ from .events import (
     CardShown,
     ClaimAnswered,
     ClaimMade,
+    DrawPhaseEnded,
     DrawTurnEnded,
     DummyChosen,
     DummyDone,
@@ -27,7 +28,18 @@ from .events import (
 from .forms import DEFAULT
 from .game import Deal, Game
 
-DEAL_KEYS = {"calls", "cards", "claim", "honours", "shown", "face_up", "dummy", "turned_up"}
+DEAL_KEYS = {
+    "draw_cards",
+    "draw_top",
+    "calls",
+    "cards",
+    "claim",
+    "honours",
+    "shown",
+    "face_up",
+    "dummy",
+    "turned_up",
+}
 CHOICES = {"face-up": True, "face-down": False}  # the record's `dummy`
 RECORD_KEYS = {"game", "options", "players", "first_dealer", "deals"}
 
@@ -89,6 +101,7 @@ def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
     while game.phase == "draw":  # its turns, as the table plays them (OK after each)
         game.apply(DrawTurnEnded())
     form = game.form
+    _draw_tricks(game, place, deal, last)
     _face_up(game, place, deal, last)
     for i, text in enumerate(_texts(deal, "calls", place), 1):
         _at(f"{place}, call {i}", lambda t=text: game.apply(CallMade(form.parse_call(t))))
@@ -121,6 +134,34 @@ def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
         _honours(game, f"{place}, honours", deal["honours"])
     if not last and game.deal.phase != "deal-end":
         raise RecordError(f"{place}: {_unfinished(game.deal)}")
+
+
+def _draw_tricks(game: Game, place: str, deal: dict, last: bool) -> None:
+    """Draw Bridge's draw tricks: `draw_top` (the top card shown before each trick)
+    and `draw_cards` in play order; the draw phase is stopped when the record lists
+    fewer than all of them and goes on (a record without them is valid)."""
+    tops = _texts(deal, "draw_top", place)
+    cards = _texts(deal, "draw_cards", place)
+    drawing = ("draw-top", "draw-tricks")
+    if game.phase not in drawing:
+        if tops or cards:
+            raise RecordError(f"{place}, draw_cards: this game has no draw tricks")
+        return
+    for i, text in enumerate(cards, 1):
+        if game.phase == "draw-top":
+            if not tops:
+                raise RecordError(f"{place}, draw_top: the top card before card {i} is missing")
+            top = _at(f"{place}, draw_top", game.form.deck.parse, tops.pop(0))
+            _at(f"{place}, draw_top", game.apply, CardShown(top))
+        card = _at(f"{place}, draw_cards", game.form.deck.parse, text)
+        _at(f"{place}, draw_cards, card {i}", game.apply, CardPlayed(card))
+    if tops and game.phase == "draw-top":
+        top = _at(f"{place}, draw_top", game.form.deck.parse, tops.pop(0))
+        _at(f"{place}, draw_top", game.apply, CardShown(top))
+    if tops:
+        raise RecordError(f"{place}, draw_top: {tops[0]} is more than was shown")
+    if game.phase in drawing and (deal.get("calls") or not last):
+        _at(f"{place}, draw_cards", game.apply, DrawPhaseEnded())
 
 
 def _face_up(game: Game, place: str, deal: dict, last: bool) -> None:
@@ -259,7 +300,10 @@ def to_record(game: Game) -> dict:
             if deal.face_up:  # the last deal, its face-up dummy being laid out
                 deals.append({"face_up": [str(c) for c in deal.face_up], "calls": []})
             break  # a deal still in its draw phase (the last) has nothing to record
-        entry: dict[str, Any] = {"calls": [str(c) for _, c in deal.auction.calls]}
+        entry: dict[str, Any] = {
+            **game.form.phase_record(deal),
+            "calls": [str(c) for _, c in deal.auction.calls],
+        }
         if deal.face_up:
             entry = {"face_up": [str(c) for c in deal.face_up], **entry}
         if deal.chose_face_up is not None:

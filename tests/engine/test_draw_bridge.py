@@ -3,15 +3,18 @@ the non-dealer leading first; their cards are dead in the real play; the top
 stock card shown and scanned before each trick (option), so its drawer is
 known; undo through the draw tricks; then the auction and play as usual."""
 
+import json
+
 import pytest
 
 from device.engine import forms
 from device.engine.calls import Call
 from device.engine.cards import STANDARD, Card
 from device.engine.errors import RuleError
-from device.engine.events import CallMade, CardPlayed, CardShown, Setup, Undone
+from device.engine.events import CallMade, CardPlayed, CardShown, DrawPhaseEnded, Setup, Undone
 from device.engine.forms.draw import DrawBridge
 from device.engine.game import Game
+from device.engine.record import RecordError, play_record, to_record
 
 ANNA, BEN = 0, 1
 
@@ -141,3 +144,75 @@ def test_options_and_bad_input():
     with pytest.raises(RuleError, match="turn"):
         g.apply(CardPlayed(c("C2"), BEN))
     assert g.inputs == []
+
+
+def played_deal(g, tops=()):
+    for i in range(13):
+        if tops:
+            g.apply(CardShown(c(tops[i])))
+        play_all(g, DRAW[2 * i : 2 * i + 2])
+    g.apply(CallMade(Call.parse("1N")))
+    g.apply(CallMade(Call.parse("P")))
+    while g.phase == "play":  # the first card each hand may play, in deck order
+        for card in STANDARD.cards:
+            try:
+                g.apply(CardPlayed(card))
+                break
+            except RuleError:
+                continue
+
+
+def test_the_record_holds_the_draw_cards_before_the_calls_and_replays():
+    g = game()
+    played_deal(g)
+    record = to_record(g)
+    deal = record["deals"][0]
+    assert list(deal)[0] == "draw_cards" and deal["draw_cards"] == DRAW
+    again = play_record(json.loads(json.dumps(record)))
+    assert again.snapshot() == g.snapshot()
+
+
+def test_the_record_with_top_cards_replays():
+    tops = [str(card) for card in STANDARD.cards[39:52]]
+    g = game(top_card_shown=True)
+    played_deal(g, tops)
+    assert g.phase == "deal-end"
+    record = to_record(g)
+    assert record["deals"][0]["draw_top"] == tops
+    assert play_record(record).snapshot() == g.snapshot()
+
+
+def test_a_record_without_draw_cards_stays_valid():
+    record = {
+        "game": "draw-bridge",
+        "players": ["Anna", "Ben"],
+        "first_dealer": "Ben",
+        "deals": [{"calls": ["1N", "P"], "cards": REST}],
+    }
+    g = play_record(record)
+    assert g.phase == "deal-end" and g.sheet.deals == 1
+
+
+def test_replay_checks_the_draw_cards():
+    record = {
+        "game": "draw-bridge",
+        "players": ["Anna", "Ben"],
+        "deals": [{"draw_cards": ["C2", "C2"], "calls": ["1N", "P"]}],
+    }
+    with pytest.raises(RecordError, match="deal 1, draw_cards, card 2: C2 was already played"):
+        play_record(record)
+    record["deals"][0] = {"draw_cards": DRAW, "calls": ["1N", "P"], "cards": [DRAW[0]]}
+    with pytest.raises(RecordError, match="dead"):
+        play_record(record)
+    record["game"] = "plain"
+    with pytest.raises(RecordError, match="no draw tricks"):
+        play_record(record)
+
+
+def test_stop_following_the_draw_tricks():
+    g = game()
+    play_all(g, DRAW[:4])
+    g.apply(DrawPhaseEnded())
+    assert g.phase == "auction"
+    g.apply(Undone())
+    assert g.phase == "draw-tricks"

@@ -213,6 +213,10 @@ class GameForm:
         """Whether an own phase is over after an input: the auction starts."""
         return False
 
+    def phase_record(self, deal: Deal) -> dict:
+        """What an own phase adds to a deal of the game record (before its calls)."""
+        return {}
+
     def dead_card(self, deal: Deal, card: Card) -> str | None:
         """Why a card cannot be played in the play of a deal because an earlier phase
         put it out of play (Draw Bridge's draw tricks), or None."""

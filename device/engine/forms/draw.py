@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import PlayError
-from ..events import CallMade, CardPlayed, CardShown, ClaimMade, Event
+from ..events import CallMade, CardPlayed, CardShown, ClaimMade, DrawPhaseEnded, Event
 from ..play import Play
 from .base import (
     AUCTION_END,
@@ -73,8 +73,8 @@ class DrawBridge(GameForm):
     own_phases = frozenset({"draw-top", "draw-tricks"})
     phase_inputs = {
         **PHASE_INPUTS,
-        "draw-top": frozenset({CardShown}),
-        "draw-tricks": frozenset({CardPlayed}),
+        "draw-top": frozenset({CardShown, DrawPhaseEnded}),
+        "draw-tricks": frozenset({CardPlayed, DrawPhaseEnded}),
     }
     key_inputs = {**KEY_INPUTS, "card": {**KEY_INPUTS["card"], "draw-top": CardShown}}
     refusals = {
@@ -97,6 +97,7 @@ class DrawBridge(GameForm):
         """The non-dealer leads to the first draw trick, at no trumps."""
         deal.draw = Play((0, 1), self.first_drawer(deal.dealer), None, players, tricks=self.tricks)
         deal.draw_top = []
+        deal.draw_ended = False  # stopped early: the rest of the draw tricks not followed
 
     def phase_turn(self, deal: Deal) -> int | None:
         """The player to play to the draw trick; the top card: the trick's leader."""
@@ -104,7 +105,14 @@ class DrawBridge(GameForm):
 
     def phase_input(self, deal: Deal, event: Event, players: tuple[str, ...]) -> Event:
         """A top stock card scanned (draw-top) or a card played to a draw trick."""
-        play, card = deal.draw, event.card
+        play = deal.draw
+        if isinstance(event, DrawPhaseEnded):  # the menu's "stop", or a record without them
+            seat = play.to_play if event.seat is None else event.seat
+            if seat not in (0, 1):
+                raise PlayError(f"there is no seat {seat}")
+            deal.draw_ended = True
+            return DrawPhaseEnded(seat)
+        card = event.card
         if card not in self.deck:
             raise PlayError(f"{card} is not a card of the {self.deck.name} deck")
         if isinstance(event, CardShown):
@@ -130,7 +138,16 @@ class DrawBridge(GameForm):
 
     def phase_over(self, deal: Deal) -> bool:
         """The auction starts after the 13th draw trick."""
-        return deal.draw.finished
+        return deal.draw.finished or deal.draw_ended
+
+    def phase_record(self, deal: Deal) -> dict:
+        """The record's `draw_cards` (and `draw_top` when the top cards were shown)."""
+        if not hasattr(deal, "draw"):
+            return {}
+        entry = {"draw_cards": [str(c) for c in self.draw_cards(deal)]}
+        if deal.draw_top:
+            entry["draw_top"] = [str(c) for c in deal.draw_top]
+        return entry
 
     @staticmethod
     def _drawn_by(deal: Deal) -> dict:
