@@ -109,6 +109,8 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
             yield DrawTurnEnded()
     else:
         hands = deal_plain(rng, game.form.deck.cards, len(game.form.hand_sides()))
+    if game.phase in ("draw-top", "draw-tricks"):  # Draw Bridge: the hands built in tricks
+        yield from draw_tricks(game, hands, rng)
     if game.phase == "face-up":  # Single Dummy: this packet is laid face up
         yield from lay_out(hands[FACE_UP], rng)
     while game.phase == "auction":
@@ -138,6 +140,29 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
         hands[hand].remove(card)
         piles.played(hand, card)
         yield CardPlayed(card)
+
+
+def draw_tricks(game: Game, hands: list[list[Card]], rng: random.Random) -> Iterator[Event]:
+    """Draw Bridge's 13 draw tricks: the stock is the 26 cards not dealt; the top card
+    is scanned before each trick when the option says so; the winner draws it, the
+    loser the next. Robots follow suit in the draw tricks either way."""
+    dealt = {c for hand in hands for c in hand}
+    stock = [c for c in game.form.deck.cards if c not in dealt]
+    rng.shuffle(stock)
+    draw = game.deal.draw
+    while game.phase in ("draw-top", "draw-tricks"):
+        if game.phase == "draw-top":
+            yield CardShown(stock[0])
+            continue
+        hand = draw.to_play
+        card = choose_card(hands[hand], draw.current, None, rng)
+        hands[hand].remove(card)
+        done = len(draw.tricks)
+        yield CardPlayed(card)
+        if len(draw.tricks) > done:  # the trick is over: winner draws first
+            winner = draw.tricks[-1].winner
+            hands[winner].append(stock.pop(0))
+            hands[1 - winner].append(stock.pop(0))
 
 
 def lay_out(dummy: list[Card], rng: random.Random) -> Iterator[Event]:

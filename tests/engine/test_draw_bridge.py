@@ -6,6 +6,8 @@ known; undo through the draw tricks; then the auction and play as usual."""
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from device.engine import forms
 from device.engine.calls import Call
@@ -15,6 +17,8 @@ from device.engine.events import CallMade, CardPlayed, CardShown, DrawPhaseEnded
 from device.engine.forms.draw import DrawBridge
 from device.engine.game import Game
 from device.engine.record import RecordError, play_record, to_record
+from device.robots import play_rubber
+from tests.engine import test_properties as properties
 
 ANNA, BEN = 0, 1
 
@@ -216,3 +220,64 @@ def test_stop_following_the_draw_tricks():
     assert g.phase == "auction"
     g.apply(Undone())
     assert g.phase == "draw-tricks"
+
+
+def random_input(game, draw):
+    """The shared random inputs, with the draw tricks: a top card not seen, a card of
+    the trick, now and then the stop."""
+    deal = game.deal
+    if game.phase in ("draw-top", "draw-tricks"):
+        if draw(st.integers(0, 40)) == 0:
+            return DrawPhaseEnded()
+        seen = set(deal.draw.played) | set(deal.draw_top)
+        if game.phase == "draw-top":
+            return CardShown(draw(st.sampled_from([x for x in STANDARD.cards if x not in seen])))
+        drawn = game.form._drawn_by(deal)
+        hand = deal.draw.to_play
+        top = deal.draw_top[-1:] if len(deal.draw_top) > len(deal.draw.tricks) else []
+        cards = [
+            x
+            for x in STANDARD.cards
+            if x not in deal.draw.played and x not in top and drawn.get(x, hand) == hand
+        ]
+        return CardPlayed(draw(st.sampled_from(cards)))
+    made = SHARED_INPUT(game, draw)
+    if isinstance(made, CardPlayed) and game.form.dead_card(deal, made.card):
+        alive = [x for x in properties.playable(game) if not game.form.dead_card(deal, x)]
+        return CardPlayed(draw(st.sampled_from(alive)))
+    return made
+
+
+SHARED_INPUT = properties.random_input
+
+
+@settings(max_examples=8, deadline=None)
+@given(data=st.data())
+def test_random_games_keep_the_rules_undo_and_replay(data):
+    """The property checks of tests/engine/test_properties.py, for this form."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(properties, "REGISTERED", (*properties.REGISTERED, DrawBridge()))
+        mp.setattr(properties, "random_input", random_input)
+        g = properties.random_game(data.draw, max_inputs=250, form="draw-bridge")
+        properties.check_deals(g)
+        properties.check_sheet(g)
+        copy = Game(g.setup)
+        copy.replay(g.events)
+        assert copy.snapshot() == g.snapshot()
+        cut = data.draw(st.integers(0, len(g.inputs)))
+        for _ in range(len(g.inputs) - cut):
+            g.apply(Undone())
+        again = Game(g.setup)
+        again.replay(g.inputs)
+        assert again.snapshot() == g.snapshot()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_robot_rubbers_finish_and_play_back(seed):
+    g = play_rubber(seed, "draw-bridge")
+    assert g.phase == "finished" and g.sheet.finished
+    assert all(len(g.form.draw_cards(d)) == 26 for d in g.deals)
+    properties.check_deals(g)
+    properties.check_sheet(g)
+    assert play_rubber(seed, "draw-bridge").events == g.events
+    assert play_record(json.loads(json.dumps(to_record(g)))).snapshot() == g.snapshot()
