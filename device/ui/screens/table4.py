@@ -239,28 +239,23 @@ def draw_hand_box(surface, layout, ui, t, y: float, title: str, cards) -> float:
     pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*box), border_radius=layout.px(8))
     for row, suit in enumerate(SUITS):
         cy = y + 4 + 30 * row + 15
-        draw_suit(
-            surface,
-            suit,
-            layout.point(LEFT_X + 18, cy),
-            layout.px(20),
-            suit_colour(suit, ui.four_colour),
-        )
-        in_suit = [(c, played) for c, played in cards if c[0] == suit]
-        in_suit.sort(key=lambda pair: _rank_order(pair[0]), reverse=True)
-        for (card, played), x in zip(in_suit, rank_xs(in_suit, LEFT_W - 44), strict=True):
-            ink = theme.CARD_EDGE if played else theme.INK
-            draw_text(
-                surface,
-                layout,
-                rank_text(card, t),
-                (LEFT_X + 34 + x, cy),
-                theme.TEXT,
-                ink,
-                not played,
-                "midleft",
-            )
+        suit_row(surface, layout, ui, t, cards, suit, (LEFT_X + 18, cy), 20, LEFT_W - 44)
     return y + box[3] + 8
+
+
+def suit_row(surface, layout, ui, t, cards, suit, at, suit_px, width) -> None:
+    """One suit of a hand laid out face up: its symbol at `at`, then its ranks from the
+    highest, 16 px after the symbol and spread over `width`, played ones greyed."""
+    x0, cy = at
+    draw_suit(
+        surface, suit, layout.point(x0, cy), layout.px(suit_px), suit_colour(suit, ui.four_colour)
+    )
+    in_suit = [(c, played) for c, played in cards if c[0] == suit]
+    in_suit.sort(key=lambda pair: _rank_order(pair[0]), reverse=True)
+    for (card, played), x in zip(in_suit, rank_xs(in_suit, width), strict=True):
+        ink = theme.CARD_EDGE if played else theme.INK
+        pos = (x0 + 16 + x, cy)
+        draw_text(surface, layout, rank_text(card, t), pos, theme.TEXT, ink, not played, "midleft")
 
 
 def draw_shown_compact(surface, layout, view, ui, t, y: float) -> None:
@@ -283,21 +278,7 @@ def draw_shown_compact(surface, layout, view, ui, t, y: float) -> None:
         )
         for row, suit in enumerate(SUITS):
             cy = y + 3 + row_h * row + row_h / 2
-            draw_suit(
-                surface,
-                suit,
-                layout.point(LEFT_X + 46, cy),
-                layout.px(18),
-                suit_colour(suit, ui.four_colour),
-            )
-            in_suit = [(c, played) for c, played in cards if c[0] == suit]
-            in_suit.sort(key=lambda pair: _rank_order(pair[0]), reverse=True)
-            for (card, played), x in zip(in_suit, rank_xs(in_suit, LEFT_W - 70), strict=True):
-                ink = theme.CARD_EDGE if played else theme.INK
-                pos = (LEFT_X + 62 + x, cy)
-                draw_text(
-                    surface, layout, rank_text(card, t), pos, theme.TEXT, ink, not played, "midleft"
-                )
+            suit_row(surface, layout, ui, t, cards, suit, (LEFT_X + 46, cy), 18, LEFT_W - 70)
         y += box[3] + 6
 
 
