@@ -19,6 +19,7 @@ import pygame
 from .. import theme
 from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
 from ..widgets.contract import contract_card
+from ..widgets.play_buttons import play_buttons
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome, table4
 from .auction import fitting_size, tag
@@ -232,20 +233,7 @@ def draw_seat_note(surface, layout, view, seat: int, between_tricks: bool, t) ->
 
 
 def table_buttons(surface, layout, view, ui, t) -> list[Target]:
-    """Last trick, Claim, and Cards: the picker is always there (a touch is taken whatever
-    the scanner does), the obvious step when there is no scanner or it is lost."""
-    cards_style = "accent" if ui.touch_cards() else "normal"
-    buttons = [
-        (t.t("play.last_trick"), ("overlay", "last-trick"), bool(view.play.last_trick), "normal"),
-        (t.t("play.claim"), ("overlay", "claim"), True, "normal"),
-        (t.t("play.cards"), ("overlay", "picker"), True, cards_style),
-    ]
-    targets = []
-    for (label, action, enabled, style), y in zip(buttons, BUTTON_Y, strict=True):
-        rect = (BUTTON_X, y, BUTTON_W, BUTTON_H)
-        draw_button(surface, layout, rect, label, enabled, style)
-        targets.append(Target(rect, action, enabled))
-    return targets
+    return play_buttons(surface, layout, view, ui, t, BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H)
 
 
 def claim_question(surface, layout, view, t) -> list[Target]:

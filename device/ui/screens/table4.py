@@ -20,6 +20,7 @@ import pygame
 from .. import theme
 from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
 from ..widgets.contract import contract_card
+from ..widgets.play_buttons import play_buttons
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome
 from .auction import call_text, fitting_size
@@ -373,18 +374,7 @@ def draw_revoke(surface, layout, revoke: str, t) -> None:
 
 
 def buttons(surface, layout, view, ui, t) -> list[Target]:
-    cards_style = "accent" if ui.touch_cards() else "normal"
-    rows = [
-        (t.t("play.last_trick"), ("overlay", "last-trick"), bool(view.play.last_trick), "normal"),
-        (t.t("play.claim"), ("overlay", "claim"), True, "normal"),
-        (t.t("play.cards"), ("overlay", "picker"), True, cards_style),
-    ]
-    targets = []
-    for (label, action, enabled, style), y in zip(rows, BUTTON_Y, strict=True):
-        rect = (BUTTON_X, y, BUTTON_W, BUTTON_H)
-        draw_button(surface, layout, rect, label, enabled, style)
-        targets.append(Target(rect, action, enabled))
-    return targets
+    return play_buttons(surface, layout, view, ui, t, BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H)
 
 
 def dummy_prompt(surface, layout, view, ui, t, shown=None, text=None, count=None) -> list[Target]:
