@@ -128,7 +128,30 @@ def build_parser() -> _Parser:
     _add_run_parser(commands)
     _add_sim_parser(commands)
     _add_journal_parsers(commands)
+    _add_analyze_parser(commands)
     return parser
+
+
+def _add_analyze_parser(commands) -> None:
+    analyze = commands.add_parser(
+        "analyze",
+        help="double-dummy review of each deal: tricks per strain and leader, par, costly cards",
+        description="Review the deals of a game record (as honeymoon replay reads) or of a "
+        "stored rubber (--data-dir): per deal the double-dummy table, the par contract and the "
+        "cards that cost a trick. Four hands need endplay (pip install '.[analysis]').",
+    )
+    analyze.add_argument("file", metavar="FILE", nargs="?", help="the record, or - for stdin")
+    analyze.add_argument("--data-dir", metavar="DIR", help="where the journal lives")
+    analyze.add_argument(
+        "--rubber",
+        type=_whole(1, 2**63 - 1, "a rubber number from 1"),
+        metavar="N",
+        help="which stored rubber (default: latest)",
+    )
+    analyze.add_argument(
+        "--deal", type=_whole(1, 2**63 - 1, "a deal number from 1"), metavar="N", help="one deal"
+    )
+    analyze.add_argument("--json", action="store_true", help="print JSON")
 
 
 def _add_journal_parsers(commands) -> None:
@@ -442,7 +465,33 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from .analysis.report import as_json, as_text, reviews
+
+    if (args.file is None) == (args.data_dir is None):
+        raise UsageError("honeymoon analyze: give either FILE or --data-dir, not both or neither")
+    if args.file is not None and args.rubber is not None:
+        raise UsageError("honeymoon analyze: --rubber goes with --data-dir, not with FILE")
+    if args.file is not None:
+        from .engine.record import play_record
+
+        game = play_record(read_record(args.file))
+    else:
+        game = _stored_game(args, args.rubber)
+    done = [d.number for d in game.deals if d.outcome is not None]
+    if args.deal is not None and args.deal not in done:
+        last = f"1 to {max(done)}" if done else "none"
+        raise UsageError(f"honeymoon analyze: --deal: no finished deal {args.deal} ({last})")
+    items = reviews(game, args.deal)
+    if args.json:
+        print(json.dumps(as_json(items), indent=1))
+    else:
+        print(as_text(items), end="")
+    return 0
+
+
 COMMANDS = {
+    "analyze": cmd_analyze,
     "score": cmd_score,
     "replay": cmd_replay,
     "demo": cmd_demo,

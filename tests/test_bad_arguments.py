@@ -294,6 +294,12 @@ SWEEP = [
     ["replay"],
     ["replay", "a.json", "b.json"],
     ["replay", "--bogus", "a.json"],
+    ["analyze"],
+    ["analyze", "a.json", "--data-dir", "x"],
+    ["analyze", "no-such-record.json"],
+    ["analyze", "a.json", "--deal", "0"],
+    ["analyze", "--rubber", "x"],
+    ["analyze", "--bogus"],
     ["bogus"],
     [],
     ["--bogus"],
@@ -313,7 +319,7 @@ def test_status_and_export_of_odd_data_folders(tmp_path, capsys, monkeypatch):
     a_file.write_text("")
     (tmp_path / "odd" / "journal.sqlite3").mkdir(parents=True)
     for folder in (a_file, tmp_path / "none", tmp_path / "odd"):
-        for argv in (["status", "--json"], ["export", "--format", "json"], ["export"]):
+        for argv in (["status", "--json"], ["export", "--format", "json"], ["export"], ["analyze"]):
             status, out, err = run(capsys, monkeypatch, *argv, "--data-dir", str(folder))
             assert_refused(status, err, (folder, argv))
 

@@ -1,0 +1,94 @@
+"""What a review needs to know about one deal, read from the engine's state.
+
+`DealFacts` is plain data (card names, numbers, names), so it crosses to a
+worker process and keys a cache. `deal_facts` builds it from a finished deal
+or says why that deal cannot be reviewed: the cards of every hand in play
+must be known, from the cards played and those shown face up (a dummy); a
+claim in a two-player form leaves the unplayed cards unknown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUIT_LETTERS = "CDHS"
+RANK_LETTERS = "23456789TJQKA"
+
+
+class NotReviewed(Exception):
+    """A deal the review cannot look at; the message is a locale key's last part."""
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    number: int  # the deal's number in the rubber
+    names: tuple[str, ...]  # each hand's name in play (its player's)
+    sides: tuple[int, ...]  # each hand's side in play
+    side_names: tuple[str, str]
+    hands: tuple[tuple[str, ...], ...]  # each hand's cards when play began ("SA")
+    declarers: tuple[tuple[int, int], ...]  # (hand that may declare, its opening leader)
+    contract: str | None  # "4SX"; None: thrown in
+    declarer: int | None  # the declarer's hand
+    played: tuple[tuple[int, tuple[str, ...]], ...]  # each trick: (leader hand, its cards)
+    won: int | None  # the declaring side's tricks as played (before revoke transfers)
+    vulnerable: tuple[bool, bool]
+    below: tuple[int, int]  # each side's points below the line before the deal
+    first: int  # the side that spoke first in the auction
+
+    @property
+    def strain(self) -> str | None:
+        """The contract's strain: C D H S or NT."""
+        if self.contract is None:
+            return None
+        return self.contract.rstrip("X")[1:]
+
+
+def card_index(text: str) -> tuple[int, int]:
+    """(suit 0-3 clubs to spades, rank 0-12 two to ace) of a card's name."""
+    return SUIT_LETTERS.index(text[0]), RANK_LETTERS.index(text[1])
+
+
+def deal_facts(game, deal) -> DealFacts:
+    """The facts of a played deal of `game`; NotReviewed says why there are none."""
+    form = game.form
+    if deal.contract is None or deal.play is None:
+        raise NotReviewed("thrown_in")
+    if getattr(form.deck, "name", "standard") != "standard":
+        raise NotReviewed("deck")
+    play = deal.play
+    if play.hands not in (2, 4):
+        raise NotReviewed("hands")
+    hands = []
+    for hand in range(play.hands):
+        cards = set(play.by_hand[hand]) | set(play.shown(hand))
+        cards |= set(play.known.get(hand, ()))
+        if len(cards) != play.total:
+            raise NotReviewed("unknown")
+        hands.append(tuple(str(c) for c in sorted(cards, key=lambda c: c.sort_key)))
+    played = [(t.leader, tuple(str(c) for c in t.cards)) for t in play.tricks]
+    if play.current:
+        played.append((play.leader, tuple(str(c) for c in play.current)))
+    hand = form.declarer_hand(deal.declarer)
+    declarers = []
+    for seat in range(form.players):
+        own = form.declarer_hand(seat)
+        declarers.append((own, form.opening_leader(own)))
+    sheet = deal.sheet_before
+    below = tuple(getattr(sheet, "below", (0, 0)))[:2]
+    vulnerable = tuple(bool(v) for v in form.vulnerable(deal))[:2]
+    speaker = form.first_speaker(deal.dealer, game.options)
+    return DealFacts(
+        number=deal.number,
+        names=tuple(play.names),
+        sides=tuple(play.sides),
+        side_names=(game.side_name(0), game.side_name(1)),
+        hands=tuple(hands),
+        declarers=tuple(declarers),
+        contract=str(deal.contract),
+        declarer=hand,
+        played=tuple(played),
+        won=deal.won,
+        vulnerable=(vulnerable + (False, False))[:2],
+        below=(below + (0, 0))[:2],
+        first=form.side(speaker),
+    )

@@ -1,0 +1,86 @@
+"""`honeymoon analyze`: the reviews of a rubber's deals as text or JSON."""
+
+from __future__ import annotations
+
+from .facts import NotReviewed, deal_facts
+from .par import STRAINS
+from .review import Review, analyse
+
+# Why a deal has no review, for the command line (the screen says it from the locale).
+REASONS = {
+    "thrown_in": "thrown in: no contract was played",
+    "unknown": "not every card was seen (a claim ended the play)",
+    "deck": "the aBRIDGEd deck is not reviewed",
+    "hands": "only deals of two or four hands are reviewed (three-card tricks are not)",
+    "endplay": "four hands need endplay: pip install '.[analysis]'",
+}
+
+
+def reviews(game, only: int | None = None) -> list[tuple[object, object]]:
+    """(facts, Review) per finished deal, or (deal number, reason) when not reviewed."""
+    out = []
+    for deal in game.deals:
+        if deal.outcome is None or (only is not None and deal.number != only):
+            continue
+        try:
+            facts = deal_facts(game, deal)
+            out.append((facts, analyse(facts)))
+        except NotReviewed as why:
+            out.append((deal.number, REASONS.get(str(why), str(why))))
+    return out
+
+
+def as_json(items) -> dict:
+    deals = []
+    for facts, review in items:
+        if isinstance(review, Review):
+            deals.append({"reviewed": True, **review.to_dict(facts)})
+        else:
+            deals.append({"deal": facts, "reviewed": False, "reason": review})
+    return {"deals": deals}
+
+
+def as_text(items) -> str:
+    blocks = []
+    for facts, review in items:
+        if not isinstance(review, Review):
+            blocks.append(f"Deal {facts}: not reviewed: {review}")
+        else:
+            blocks.append(deal_text(facts, review))
+    return "\n\n".join(blocks) + "\n"
+
+
+def deal_text(facts, review: Review) -> str:
+    name = facts.names
+    lines = [
+        f"Deal {review.number}: {review.contract} by {name[review.declarer]}: "
+        f"double dummy {review.best} tricks, made {review.won}",
+        "Double-dummy tricks of the declarer (each column: declarer, opening leader):",
+    ]
+    columns = [(d, lead) for d, lead in facts.declarers]
+    heads = [f"{name[d]} ({name[lead]} leads)" for d, lead in columns]
+    width = max(len(h) for h in heads)
+    lines.append("      " + "  ".join(h.rjust(width) for h in heads))
+    for strain in STRAINS:
+        cells = [review.cell(strain, d) for d, _ in columns]
+        lines.append(f"  {strain:<4}" + "  ".join(str(c.tricks).rjust(width) for c in cells))
+    lines.append("Par: " + par_text(facts, review))
+    if review.costly:
+        lines.append(
+            "Cards that cost a trick (the declarer's double-dummy tricks before -> after):"
+        )
+        for c in review.costly:
+            lines.append(f"  trick {c.trick}: {name[c.hand]} {c.card} ({c.before} -> {c.after})")
+    else:
+        lines.append("No card cost a trick.")
+    return "\n".join(lines)
+
+
+def par_text(facts, review: Review) -> str:
+    par = review.par
+    if par.contract is None:
+        return "pass (nobody makes a contract)"
+    level = int(par.contract[0])
+    over = par.tricks - level - 6
+    result = "made" if over == 0 else (f"made +{over}" if over > 0 else f"down {-over}")
+    return f"{par.contract} by {facts.side_names[par.declarer]}, {result}: {par.score:+d}"

@@ -1,0 +1,141 @@
+"""The review of a played deal: `analyse(facts) -> Review`.
+
+Two hands (tricks of two cards) go to this package's own search; four hands
+to endplay (DDS), installed with `pip install '.[analysis]'` and imported only
+when a four-hand deal is reviewed. The review gives:
+- the double-dummy table: for each strain and each hand that may declare
+  (with its opening leader), the declaring side's tricks;
+- the par contract (par.py says how par is defined);
+- the contract as played: its double-dummy tricks and the tricks taken;
+- the costly cards: each card after which the side that played it can take
+  fewer tricks than before (double dummy, counting the tricks already won).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+
+from .facts import DealFacts, NotReviewed, card_index
+from .par import STRAINS, Par, par
+from .solver import NT, Searcher, encode
+
+Progress = Callable[[int, int], None]  # (steps done, steps in all)
+
+
+@dataclass(frozen=True)
+class Cell:
+    strain: str  # C D H S NT
+    declarer: int  # the declaring hand
+    leader: int  # its opening leader
+    tricks: int  # the declaring side's double-dummy tricks
+
+
+@dataclass(frozen=True)
+class Costly:
+    trick: int  # 1-based
+    hand: int  # the hand that played it
+    card: str
+    before: int  # the declaring side's double-dummy tricks (won ones included) ...
+    after: int  # ... before and after the card
+
+
+@dataclass(frozen=True)
+class Review:
+    number: int  # the deal's number
+    table: tuple[Cell, ...]
+    par: Par
+    contract: str
+    declarer: int  # hand
+    best: int  # the declaring side's double-dummy tricks in the contract, as dealt
+    won: int | None  # the tricks it took
+    costly: tuple[Costly, ...]
+    engine: str  # "two-hand search" or "endplay"
+    nodes: int  # positions searched (two hands; 0 for endplay)
+    seconds: float
+
+    def cell(self, strain: str, declarer: int) -> Cell | None:
+        return next((c for c in self.table if c.strain == strain and c.declarer == declarer), None)
+
+    def to_dict(self, facts: DealFacts) -> dict:
+        """The review as JSON-ready data, hands by name (docs/game-record.md)."""
+        name = facts.names
+        by = self.par.declarer
+        return {
+            "deal": self.number,
+            "engine": self.engine,
+            "table": [
+                {
+                    "strain": c.strain,
+                    "declarer": name[c.declarer],
+                    "leader": name[c.leader],
+                    "tricks": c.tricks,
+                }
+                for c in self.table
+            ],
+            "par": {
+                "contract": self.par.contract,
+                "declarer": None if by is None else facts.side_names[by],
+                "tricks": self.par.tricks if self.par.contract else None,
+                "score": self.par.score,
+            },
+            "contract": self.contract,
+            "declarer": name[self.declarer],
+            "double_dummy": self.best,
+            "made": self.won,
+            "costly": [{**asdict(c), "hand": name[c.hand]} for c in self.costly],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def analyse(facts: DealFacts, progress: Progress | None = None) -> Review:
+    """The review of a deal; NotReviewed when its hands cannot be reviewed here."""
+    start = time.perf_counter()
+    if len(facts.hands) == 2:
+        from .two import TwoHands
+
+        worker = TwoHands(facts)
+    elif len(facts.hands) == 4:
+        from .four import FourHands
+
+        worker = FourHands(facts)
+    else:
+        raise NotReviewed("hands")
+    table = worker.table(progress)
+    sides = facts.sides
+    best: dict[tuple[int, str], int] = {}
+    for cell in table:
+        key = (sides[cell.declarer], cell.strain)
+        best[key] = max(best.get(key, 0), cell.tricks)
+    dd = next(c.tricks for c in table if c.declarer == facts.declarer and c.strain == facts.strain)
+    return Review(
+        number=facts.number,
+        table=tuple(table),
+        par=par(best, facts.vulnerable, facts.below, facts.first),
+        contract=facts.contract,
+        declarer=facts.declarer,
+        best=dd,
+        won=facts.won,
+        costly=tuple(worker.costly(progress)),
+        engine=worker.engine,
+        nodes=worker.nodes,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def trump_of(strain: str) -> int:
+    return NT if strain == "NT" else "CDHS".index(strain)
+
+
+def masks(cards) -> list[int]:
+    """Rank masks per suit (bit r: rank r + 2) of card names."""
+    out = [0, 0, 0, 0]
+    for text in cards:
+        suit, rank = card_index(text)
+        out[suit] |= 1 << rank
+    return out
+
+
+__all__ = ["Cell", "Costly", "Review", "analyse", "NotReviewed", "STRAINS", "Searcher", "encode"]
