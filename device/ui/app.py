@@ -172,10 +172,11 @@ class App:
         return build_view(self.table.game)
 
     def draw(self) -> None:
-        from .screens import chrome, render, screen_name
+        from .screens import PHASE_OVERLAYS, chrome, render, screen_name
 
         view = self.view()
         playing = view is not None and view.play is not None and view.phase in ("play", "dummy")
+        playing |= view is not None and (view.phase, self.ui.overlay) in PHASE_OVERLAYS
         if self.ui.overlay in ("picker", "last-trick") and not playing:
             self.ui.overlay = None  # the play is over (or undone): the phase's own screen
         self.targets = render(self.canvas, self.layout, view, self.ui, self.t)

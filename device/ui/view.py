@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from device.engine.game import Deal, Game
 from device.engine.play import TRICKS
+from device.ui.draw_tricks_view import DrawTricksView, draw_tricks_view
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ class TableView:
     # A dummy laid face up before the auction (Single, Exposed Dummy): its cards shown
     # so far, until the play starts and they are a hand's (`play.shown`).
     face_up: tuple[str, ...] = ()
+    draw_tricks: DrawTricksView | None = None  # Draw Bridge's draw tricks, while in them
     extra: dict = field(default_factory=dict)
 
     def cards(self) -> set[str]:
@@ -137,6 +139,8 @@ class TableView:
             held |= self.play.played
             held |= {card for _, cards in self.play.shown for card, _ in cards}
         held |= set(self.face_up)
+        if self.draw_tricks is not None:
+            held |= self.draw_tricks.cards()
         return held
 
 
@@ -189,6 +193,7 @@ def build_view(game: Game) -> TableView:
         tricks=_tricks(game),
         dummy_shown=_dummy_shown(game, deal),
         face_up=tuple(str(c) for c in getattr(deal, "face_up", ())) if deal.play is None else (),
+        draw_tricks=draw_tricks_view(game),
     )
 
 

@@ -14,20 +14,12 @@ from device.engine.calls import Call
 from device.engine.cards import STANDARD, Card
 from device.engine.errors import RuleError
 from device.engine.events import CallMade, CardPlayed, CardShown, DrawPhaseEnded, Setup, Undone
-from device.engine.forms.draw import DrawBridge
 from device.engine.game import Game
 from device.engine.record import RecordError, play_record, to_record
 from device.robots import play_rubber
 from tests.engine import test_properties as properties
 
 ANNA, BEN = 0, 1
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    """The form is not in FORMS until its screens exist: the tests register it."""
-    if "draw-bridge" not in {f.name for f in forms.FORMS}:
-        monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, DrawBridge()))
 
 
 def game(dealer=BEN, **options):
@@ -222,54 +214,28 @@ def test_stop_following_the_draw_tricks():
     assert g.phase == "draw-tricks"
 
 
-def random_input(game, draw):
-    """The shared random inputs, with the draw tricks: a top card not seen, a card of
-    the trick, now and then the stop."""
-    deal = game.deal
-    if game.phase in ("draw-top", "draw-tricks"):
-        if draw(st.integers(0, 40)) == 0:
-            return DrawPhaseEnded()
-        seen = set(deal.draw.played) | set(deal.draw_top)
-        if game.phase == "draw-top":
-            return CardShown(draw(st.sampled_from([x for x in STANDARD.cards if x not in seen])))
-        drawn = game.form._drawn_by(deal)
-        hand = deal.draw.to_play
-        top = deal.draw_top[-1:] if len(deal.draw_top) > len(deal.draw.tricks) else []
-        cards = [
-            x
-            for x in STANDARD.cards
-            if x not in deal.draw.played and x not in top and drawn.get(x, hand) == hand
-        ]
-        return CardPlayed(draw(st.sampled_from(cards)))
-    made = SHARED_INPUT(game, draw)
-    if isinstance(made, CardPlayed) and game.form.dead_card(deal, made.card):
-        alive = [x for x in properties.playable(game) if not game.form.dead_card(deal, x)]
-        return CardPlayed(draw(st.sampled_from(alive)))
-    return made
-
-
-SHARED_INPUT = properties.random_input
-
-
 @settings(max_examples=8, deadline=None)
 @given(data=st.data())
 def test_random_games_keep_the_rules_undo_and_replay(data):
     """The property checks of tests/engine/test_properties.py, for this form."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(properties, "REGISTERED", (*properties.REGISTERED, DrawBridge()))
-        mp.setattr(properties, "random_input", random_input)
-        g = properties.random_game(data.draw, max_inputs=250, form="draw-bridge")
-        properties.check_deals(g)
-        properties.check_sheet(g)
-        copy = Game(g.setup)
-        copy.replay(g.events)
-        assert copy.snapshot() == g.snapshot()
-        cut = data.draw(st.integers(0, len(g.inputs)))
-        for _ in range(len(g.inputs) - cut):
-            g.apply(Undone())
-        again = Game(g.setup)
-        again.replay(g.inputs)
-        assert again.snapshot() == g.snapshot()
+    g = properties.random_game(data.draw, max_inputs=250, form="draw-bridge")
+    properties.check_deals(g)
+    properties.check_sheet(g)
+    copy = Game(g.setup)
+    copy.replay(g.events)
+    assert copy.snapshot() == g.snapshot()
+    cut = data.draw(st.integers(0, len(g.inputs)))
+    for _ in range(len(g.inputs) - cut):
+        g.apply(Undone())
+    again = Game(g.setup)
+    again.replay(g.inputs)
+    assert again.snapshot() == g.snapshot()
+
+
+def test_the_form_is_registered():
+    assert forms.find_form("draw-bridge").title == "Draw Bridge"
+    names = [f.name for f in forms.FORMS]
+    assert names.index("draw-bridge") == names.index("plain") + 1
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from device.engine.calls import PASS
+from device.engine.errors import RuleError
 from device.engine.events import (
     CallMade,
     CardPlayed,
@@ -48,6 +49,8 @@ def random_input(game: Game, draw):
     deal = game.deal
     if game.phase == "draw":
         return DrawPhaseEnded() if draw(st.integers(0, 9)) == 0 else DrawTurnEnded()
+    if game.phase in ("draw-top", "draw-tricks"):  # Draw Bridge's draw tricks
+        return draw_trick_input(game, draw)
     if game.phase == "face-up":  # a dummy laid face up before the auction
         if draw(st.integers(0, 13)) == 0:
             return DummyDone()
@@ -79,6 +82,26 @@ def random_input(game: Game, draw):
     return NextDeal()
 
 
+def draw_trick_input(game: Game, draw):
+    """A top card not seen yet, or a card of the draw trick (not the top card, not one
+    the other player drew); now and then the stop."""
+    deal = game.deal
+    if draw(st.integers(0, 40)) == 0:
+        return DrawPhaseEnded()
+    seen = set(deal.draw.played) | set(deal.draw_top)
+    if game.phase == "draw-top":
+        return CardShown(draw(st.sampled_from([c for c in game.form.deck.cards if c not in seen])))
+    drawn = game.form._drawn_by(deal)
+    hand = deal.draw.to_play
+    top = deal.draw_top[-1:] if len(deal.draw_top) > len(deal.draw.tricks) else []
+    cards = [
+        c
+        for c in game.form.deck.cards
+        if c not in deal.draw.played and c not in top and drawn.get(c, hand) == hand
+    ]
+    return CardPlayed(draw(st.sampled_from(cards)))
+
+
 def showable(game: Game) -> list:
     """Cards that may still be shown in the dummy: neither played nor shown."""
     play = game.deal.play
@@ -88,8 +111,12 @@ def showable(game: Game) -> list:
 
 def playable(game: Game) -> list:
     """Cards the hand to play may play: where its hand is known, the legal ones."""
-    play = game.deal.play
-    return [c for c in game.form.deck.cards if play.why_not(c) is None]
+    deal = game.deal
+    return [
+        c
+        for c in game.form.deck.cards
+        if deal.play.why_not(c) is None and game.form.dead_card(deal, c) is None
+    ]
 
 
 def possible_honours(game: Game) -> list[HonoursGiven]:
@@ -176,6 +203,24 @@ def test_each_undo_gives_back_the_earlier_state_exactly(form, data):
         replayed.apply(Undone())
         assert replayed.snapshot() == expected
     assert not replayed.can_undo
+
+
+@EACH_FORM
+@settings(max_examples=6, deadline=None)
+@given(st.data())
+def test_a_dead_card_is_refused_in_the_play_and_changes_nothing(form, data):
+    """A card an earlier phase put out of play (Draw Bridge's draw tricks) is refused."""
+    game = random_game(data.draw, max_inputs=data.draw(st.integers(0, 150)), form=form)
+    while game.phase not in ("play", "finished") and len(game.inputs) < 400:
+        game.apply(random_input(game, data.draw))  # on to a deal's play
+    if game.phase != "play" or game.deal.claim is not None:
+        return
+    before = game.snapshot()
+    for card in game.form.deck.cards:
+        if game.form.dead_card(game.deal, card) is not None:
+            with pytest.raises(RuleError, match="dead"):
+                game.apply(CardPlayed(card))
+            assert game.snapshot() == before
 
 
 @EACH_FORM

@@ -33,9 +33,10 @@ from device.ui.screens import render  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
 from device.ui.view import StoredRubberView, build_view, sheet_view  # noqa: E402
 from tests.engine.helpers import deal_cards  # noqa: E402
+from tests.ui.draw_bridge_gallery import draw_bridge_screens  # noqa: E402
 from tests.ui.four import NAMES, four  # noqa: E402
 
-FORM_NAMES = ("draw-and-discard", "plain")
+FORM_NAMES = ("draw-and-discard", "plain", "draw-bridge")
 FOUR_FORMS = ("chicago", "rubber-bridge")
 # The two-player forms with dummies
 DUMMY_FORMS = ("double-dummy", "single-dummy", "exposed-dummy", "semi-exposed-dummies")
@@ -421,6 +422,7 @@ def every_screen() -> list[tuple[str, object, UiState]]:
         screens += four_screens(form)
     for form in registered_dummy_forms():
         screens += dummy_screens(form)
+    screens += draw_bridge_screens()
     return screens + marked_screens()
 
 

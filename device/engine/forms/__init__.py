@@ -9,12 +9,14 @@ from __future__ import annotations
 from ..errors import SetupError
 from .base import GameForm, Option
 from .bridge import Chicago, RubberBridge
+from .draw import DrawBridge
 from .dummies import DoubleDummy, ExposedDummy, SemiExposedDummies, SingleDummy
 from .honeymoon import DrawAndDiscard, Plain
 
 FORMS: tuple[GameForm, ...] = (
     DrawAndDiscard(),
     Plain(),
+    DrawBridge(),
     Chicago(),
     RubberBridge(),
     DoubleDummy(),

@@ -29,6 +29,7 @@ MODULES = {
     "picker": "play",
     "pairing": "pairing",
     "end-draw": "draw_phase",  # "End the draw phase now?"
+    "end-draw-tricks": "draw_tricks",  # "Stop following the draw tricks?" (Draw Bridge)
     "confirm-quit": "menu",  # "Quit the table now?"
     "confirm-leave": "menu",  # "Leave the rubber in progress?"
 }
@@ -39,6 +40,13 @@ FORM_PHASES = {
     "face-up": "table4",  # a dummy laid face up before the auction (Single, Exposed Dummy)
     "choose": "table4",  # the declarer chooses a dummy (Single Dummy)
     "turn-up": "play",  # a dummy's face-down card turned up (semi-exposed dummies)
+    "draw-top": "draw_tricks",  # Draw Bridge: the top stock card scanned before a trick
+    "draw-tricks": "draw_tricks",  # Draw Bridge: a card of a draw trick
+}
+# Overlays a form's phase draws itself: (phase, overlay) -> module (the card picker).
+PHASE_OVERLAYS = {
+    ("draw-top", "picker"): "draw_tricks",
+    ("draw-tricks", "picker"): "draw_tricks",
 }
 
 
@@ -56,6 +64,7 @@ def screen_name(view, ui: UiState) -> str:
 
 def render(surface, layout, view, ui: UiState, t) -> list[Target]:
     name = screen_name(view, ui)
-    module = import_module(f"{__package__}.{MODULES.get(name) or FORM_PHASES[name]}")
+    own = PHASE_OVERLAYS.get((view.phase, name)) if view is not None else None
+    module = import_module(f"{__package__}.{own or MODULES.get(name) or FORM_PHASES[name]}")
     with rank_letters(t.rank_letters()):  # H V B on Dutch cards: only what is drawn
         return module.draw(surface, layout, view, ui, t)

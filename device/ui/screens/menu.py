@@ -84,10 +84,14 @@ ITEMS = (
 )
 # In the draw phase the menu also ends it early, after a confirmation (draw_phase.py).
 END_DRAW = ("menu.end_draw", ("overlay", "end-draw"), "normal", True)
+# In Draw Bridge's draw tricks: stop following them, confirmed (draw_tricks.py).
+STOP_DRAW_TRICKS = ("menu.stop_draw_tricks", ("overlay", "end-draw-tricks"), "normal", True)
 ROWS_TOP, ROWS_BOTTOM = 72, 412  # the buttons' room, clear of the bottom band
 
 
 def items(view) -> tuple:
+    if view is not None and view.draw_tricks is not None:
+        return (STOP_DRAW_TRICKS, *ITEMS)
     return (END_DRAW, *ITEMS) if view is not None and view.phase == "draw" else ITEMS
 
 

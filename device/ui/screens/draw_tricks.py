@@ -1,0 +1,220 @@
+"""Draw Bridge's draw tricks (phases `draw-top` and `draw-tricks`): the draw trick
+in progress at the seats' spots, whose turn (to lead, to follow), after each
+trick who won it and so draws first, the top stock card when the option shows
+it (and the prompt to scan it), the trick count and the dead cards; and the
+card picker for these phases (`ui.overlay == "picker"`), for tables without a
+scanner. Undo is the footer's, as in every phase.
+
+Seats keep the play screen's places: seat 0 at the bottom, seat 1 at the top.
+Only cards the table has seen are drawn (`view.draw_tricks`): those played to
+the draw tricks and the top cards turned up.
+"""
+
+from __future__ import annotations
+
+from .. import theme
+from ..draw import draw_button, draw_card, draw_text, text_with_suits
+from ..widgets.text import wrapped_text
+from . import chrome
+from .auction import tag
+from .base import Target
+from .play import (
+    CLOSE,
+    PANEL_W,
+    PANEL_X,
+    PICK_H,
+    PICK_W,
+    PICK_X,
+    PICK_Y,
+    STRIP_Y,
+    draw_spot,
+    glow,
+    picker_cards,
+    spot,
+    spot_centre_y,
+)
+
+LEFT_X, LEFT_W = 16, 264  # the trick count, the rules, the dead cards
+RIGHT_X, RIGHT_W = 644, 148  # the top card (or the stock) and the Cards button
+TOP_CARD = (676, 100, 84, 118)
+CARDS_BUTTON = (RIGHT_X, 336, RIGHT_W, 56)
+
+
+def draw(surface, layout, view, ui, t):
+    if ui.overlay == "picker":
+        return draw_picker(surface, layout, view, ui, t)
+    if ui.overlay == "end-draw-tricks":
+        return confirm_stop(surface, layout, view, ui, t)
+    return draw_table(surface, layout, view, ui, t)
+
+
+# --- the table -------------------------------------------------------------------
+
+
+def draw_table(surface, layout, view, ui, t) -> list[Target]:
+    targets = chrome.frame(surface, layout, view, ui, t, ok=False)
+    tricks = view.draw_tricks
+    between = not tricks.trick and bool(tricks.last_trick)
+    scanning_top = view.phase == "draw-top"
+    draw_left(surface, layout, tricks, scanning_top, t)
+    for seat in range(len(view.seats)):
+        draw_spot(surface, layout, seat, seat == tricks.to_play and not scanning_top)
+    shown = tricks.last_trick if between else tricks.trick
+    for hand, card in shown:
+        draw_card(surface, layout, spot(hand), card, ui.four_colour, dim=between)
+    for seat in range(len(view.seats)):
+        draw_seat(surface, layout, view, seat, between, t, ui)
+    draw_stock(surface, layout, tricks, scanning_top, ui, t)
+    style = "accent" if ui.touch_cards() else "normal"
+    draw_button(surface, layout, CARDS_BUTTON, t.t("play.cards"), True, style)
+    targets.append(Target(CARDS_BUTTON, ("overlay", "picker")))
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def draw_left(surface, layout, tricks, scanning_top: bool, t) -> None:
+    """The trick count; the rules of the draw tricks, or the top card to scan; the dead
+    cards so far."""
+    count = t.t("drawtricks.number", n=tricks.number, of=tricks.of)
+    y = wrapped_text(
+        surface, layout, count, (LEFT_X, 64), theme.TEXT_LARGE, LEFT_W, theme.INK_ON_FELT, bold=True
+    )
+    if scanning_top:
+        note, ink, bold = t.t("drawtricks.scan_top"), theme.ACCENT, True
+    else:
+        follow = "drawtricks.follow" if tricks.must_follow else "drawtricks.no_follow"
+        note, ink, bold = f"{t.t('drawtricks.rule')} {t.t(follow)}", theme.INK_ON_FELT_SOFT, False
+    y = wrapped_text(surface, layout, note, (LEFT_X, y + 10), theme.TEXT, LEFT_W, ink, bold=bold)
+    dead = t.n("drawtricks.dead", tricks.dead)
+    wrapped_text(surface, layout, dead, (LEFT_X, y + 10), theme.TEXT, LEFT_W, theme.INK_ON_FELT)
+
+
+def draw_seat(surface, layout, view, seat: int, between: bool, t, ui) -> None:
+    """Name (lit when it is this seat's turn), then its part in the trick: to lead or to
+    follow, led; between tricks who won the last one and draws first, and who next."""
+    tricks, cy = view.draw_tricks, spot_centre_y(seat)
+    turn = seat == tricks.to_play
+    colour = theme.ACCENT if turn else theme.INK_ON_FELT
+    name, size = layout.fit_text(view.seats[seat].name, 36, PANEL_W, True)
+    draw_text(surface, layout, name, (PANEL_X, cy - 44), size, colour, True, "midleft")
+    if between:
+        if seat == tricks.last_winner:
+            won = t.t("drawtricks.won", n=tricks.number - 1)
+            tag(surface, layout, won, (PANEL_X, cy), theme.ACCENT, theme.ACCENT_TEXT)
+            card = tricks.last_top
+            draws = t.t("drawtricks.draws_card", card=card) if card else t.t("drawtricks.first")
+        else:
+            draws = t.t("drawtricks.next")
+        text_with_suits(
+            surface, layout, draws, (PANEL_X, cy + 44), theme.TEXT, theme.INK_ON_FELT,
+            ui.four_colour, "midleft",
+        )  # fmt: skip
+        return
+    if tricks.trick and tricks.trick[0][0] == seat:
+        tag(surface, layout, t.t("play.lead"), (PANEL_X, cy), theme.CARD_WHITE, theme.INK)
+    elif turn and view.phase == "draw-tricks":
+        key = "drawtricks.to_follow" if tricks.trick else "drawtricks.to_lead"
+        text, size = layout.fit_text(t.t(key), theme.TEXT, PANEL_W, True)
+        draw_text(surface, layout, text, (PANEL_X, cy), size, theme.ACCENT, True, "midleft")
+
+
+def draw_stock(surface, layout, tricks, scanning_top: bool, ui, t) -> None:
+    """The top card turned up for this trick (lit while it is to be scanned), or the
+    stock face down with the cards left in it."""
+    x, y, w, h = TOP_CARD
+    centre = RIGHT_X + RIGHT_W / 2
+    if tricks.top is not None:
+        draw_card(surface, layout, TOP_CARD, tricks.top, ui.four_colour)
+        label = t.t("drawtricks.top")
+    else:
+        for i in range(3):  # a pile, face down: the device never knows these cards
+            draw_card(surface, layout, (x - 4 + i * 4, y - 4 + i * 4, w, h), "", face_down=True)
+        if scanning_top:  # the top card is turned up and scanned now
+            glow(surface, layout, layout.rect(x, y, w, h))
+        label = t.t("drawtricks.stock", n=tricks.stock)
+    label, size = layout.fit_text(label, theme.TEXT, RIGHT_W)
+    draw_text(
+        surface, layout, label, (centre, y + h + 24), size, theme.INK_ON_FELT, anchor="center"
+    )
+
+
+# --- the picker --------------------------------------------------------------------
+
+
+def refused(view) -> frozenset[str]:
+    """Cards that cannot be tapped now, from what the table has seen: the dead cards;
+    for the top card, every card seen before; in a trick, the top card not yet drawn
+    and a top card the other player drew."""
+    tricks = view.draw_tricks
+    out = set(tricks.played)
+    if view.phase == "draw-top":
+        return frozenset(out | {card for _, card in tricks.drawn} | _tops_seen(tricks))
+    out |= {tricks.top} if tricks.top else set()
+    out |= {card for hand, card in tricks.drawn if hand != tricks.to_play}
+    return frozenset(out)
+
+
+def _tops_seen(tricks) -> set[str]:
+    return {c for c in (tricks.top, tricks.last_top) if c is not None}
+
+
+def draw_picker(surface, layout, view, ui, t) -> list[Target]:
+    """Every card as a target: a tap scans it (the top card, or a card of the trick).
+    Cards that cannot be tapped are greyed; the picker stays open for the next card."""
+    targets = chrome.frame(surface, layout, view, ui, t, ok=False)
+    tricks = view.draw_tricks
+    if view.phase == "draw-top":
+        title = t.t("drawtricks.picker_top")
+    else:
+        title = t.t("picker.title", name=view.turn)
+    title, size = layout.fit_text(title, theme.TEXT, 760, True)
+    draw_text(surface, layout, title, (400, 68), size, theme.ACCENT, True, "center")
+    grey = refused(view)
+    for row, cards in enumerate(picker_cards(view.deck)):
+        for column, card in enumerate(cards):
+            cell = (PICK_X + column * PICK_W, PICK_Y + row * PICK_H, PICK_W, PICK_H)
+            drawn = (cell[0] + 2, cell[1] + 1, PICK_W - 4, PICK_H - 2)
+            draw_card(surface, layout, drawn, card, ui.four_colour, dim=card in grey)
+            targets.append(Target(cell, ("card", card), card not in grey))
+    cards = " ".join(card for _, card in tricks.trick)
+    label = f"{t.t('drawtricks.number', n=tricks.number, of=tricks.of)}: {cards}".rstrip(": ")
+    text_with_suits(
+        surface, layout, label, (PICK_X + 2, STRIP_Y + 22), theme.TEXT, theme.INK_ON_FELT,
+        ui.four_colour, "midleft", True,
+    )  # fmt: skip
+    draw_button(surface, layout, CLOSE, t.t("play.close"), True, "accent")
+    targets.append(Target(CLOSE, ("overlay", None)))
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+# --- stop following the draw tricks -------------------------------------------------
+
+
+def confirm_stop(surface, layout, view, ui, t) -> list[Target]:
+    """ "Stop following the draw tricks?" (the menu's item): Yes sends ("end-draw",), the
+    engine's DrawPhaseEnded; No, the safe choice, goes back."""
+    from . import menu
+
+    menu.page(surface, layout, t.t("drawtricks.title"))
+    menu.bottom_band(surface, layout)
+    if view is None or view.draw_tricks is None:  # the last draw trick ended meanwhile
+        text = t.t("drawtricks.stop_over")
+        wrapped_text(surface, layout, text, (400, 150), 36, 740, theme.INK_ON_FELT, "mid")
+        targets = [menu.close_button(surface, layout, t)]
+        chrome.finish(surface, layout, ui, t)
+        return targets
+    question = t.t("drawtricks.stop_question")
+    wrapped_text(surface, layout, question, (400, 110), 44, 740, theme.INK_ON_FELT, "mid", True)
+    tricks = view.draw_tricks
+    note = t.t("drawtricks.stop_note", n=tricks.number, of=tricks.of)
+    wrapped_text(surface, layout, note, (400, 196), theme.TEXT, 740, anchor="mid")
+    yes, no = (150, 290, 230, 88), (420, 290, 230, 88)
+    targets = [
+        menu.button(
+            surface, layout, yes, t.t("drawtricks.stop_yes"), ("end-draw",), "danger", size=34
+        ),
+        menu.button(surface, layout, no, t.t("draw.end_no"), ("overlay", None), "accent", size=34),
+    ]
+    chrome.finish(surface, layout, ui, t)
+    return targets
