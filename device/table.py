@@ -250,6 +250,8 @@ def undone_text(game: Game) -> str:
     name = game.name(getattr(event, "seat", None))
     if isinstance(event, CardPlayed):
         return f"Undone: {name}'s {event.card}"
+    if isinstance(event, CardShown) and game.phase == "draw-top":  # Draw Bridge
+        return f"Undone: the top card {event.card}"
     if isinstance(event, CardShown):
         return f"Undone: the dummy's {event.card}"
     if isinstance(event, DummyDone):
@@ -260,6 +262,8 @@ def undone_text(game: Game) -> str:
         return f"Undone: {event.call} by {name}"
     if isinstance(event, DrawTurnEnded):
         return f"Undone: the end of {name}'s draw turn"
+    if isinstance(event, DrawPhaseEnded) and game.phase in ("draw-top", "draw-tricks"):
+        return "Undone: skipping the draw tricks"
     if isinstance(event, DrawPhaseEnded):
         return "Undone: the end of the draw phase"
     if isinstance(event, ClaimMade):
