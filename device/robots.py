@@ -23,6 +23,7 @@ from .engine.events import (
     Event,
     NextDeal,
     Setup,
+    TalonDiscarded,
 )
 from .engine.game import Game
 
@@ -56,21 +57,24 @@ def _worth_keeping(card: Card, hand: list[Card], rng: random.Random) -> bool:
     return card.rank >= 11 or same_suit >= 3 or rng.random() < 0.3
 
 
-def deal_plain(rng: random.Random, cards: tuple[Card, ...], hands: int = 2) -> list[list[Card]]:
-    """13 cards to each hand (Plain Honeymoon: two, 26 set aside unseen; bridge: four)."""
+def deal_plain(
+    rng: random.Random, cards: tuple[Card, ...], hands: int = 2, size: int = 13
+) -> list[list[Card]]:
+    """`size` cards to each hand (Plain Honeymoon: two, 26 set aside unseen; bridge:
+    four; three players: 16 each, the 4 not dealt are the talon)."""
     deck = list(cards)
     rng.shuffle(deck)
-    return [deck[13 * h : 13 * h + 13] for h in range(hands)]
+    return [deck[size * h : size * h + size] for h in range(hands)]
 
 
 def choose_call(hand: list[Card], legal: list[Call], rng: random.Random) -> Call:
     """Bid the longest suit (or NT when balanced) to a level the points support."""
-    points = sum(HCP.get(c.rank, 0) for c in hand)
+    points = sum(HCP.get(c.rank, 0) for c in hand) * 13 // len(hand)  # as if 13 cards
     lengths = {s: sum(c.suit.letter == s.letter for c in hand) for s in Strain if s.letter != "NT"}
     longest = max(lengths, key=lambda s: (lengths[s], s.order))
-    balanced = max(lengths.values()) <= 4
+    balanced = max(lengths.values()) <= 4 + (len(hand) - 13)
     strain = Strain.NOTRUMP if balanced and points >= 15 else longest
-    strength = points + max(lengths.values()) - 4 + rng.randint(-2, 2)
+    strength = points + max(lengths.values()) * 13 // len(hand) - 4 + rng.randint(-2, 2)
     level = max(0, min(7, (strength - 8) // 3))
     if level and bid(level, strain) in legal:
         return bid(level, strain)
@@ -108,7 +112,7 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
         while game.phase == "draw":
             yield DrawTurnEnded()
     else:
-        hands = deal_plain(rng, game.form.deck.cards, len(game.form.hand_sides()))
+        hands = deal_plain(rng, game.form.deck.cards, len(game.form.hand_sides()), game.form.tricks)
     if game.phase in ("draw-top", "draw-tricks"):  # Draw Bridge: the hands built in tricks
         yield from draw_tricks(game, hands, rng)
     if game.phase == "face-up":  # Single Dummy: this packet is laid face up
@@ -121,6 +125,8 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
         yield DummyChosen(points >= 10 or rng.random() < 0.3)
         up = deal.face_up_hand
         hands[FACE_UP], hands[up] = hands[up], hands[FACE_UP]  # the packet goes there
+    if game.phase == "talon":  # the declarer takes the talon and discards as many
+        yield from take_talon(hands, deal.declarer, game.form.deck.cards)
     piles = Piles(game.form.piles(), game.form.laid_out(), rng)
     while game.phase in ("play", "dummy", "turn-up"):
         if game.phase == "turn-up":
@@ -163,6 +169,19 @@ def draw_tricks(game: Game, hands: list[list[Card]], rng: random.Random) -> Iter
             winner = draw.tricks[-1].winner
             hands[winner].append(stock.pop(0))
             hands[1 - winner].append(stock.pop(0))
+
+
+def take_talon(hands: list[list[Card]], declarer: int, deck: tuple[Card, ...]) -> Iterator[Event]:
+    """Three-player Honeymoon: the talon (the cards not dealt) joins the declarer's
+    hand, and as many low cards of short suits go face down."""
+    dealt = {c for held in hands for c in held}
+    talon = [c for c in deck if c not in dealt]
+    hand = hands[declarer]
+    hand += talon
+    length = {c.suit: sum(x.suit is c.suit for x in hand) for c in hand}
+    for card in sorted(hand, key=lambda c: (c.rank >= 12, length[c.suit], c.rank))[: len(talon)]:
+        hand.remove(card)
+    yield TalonDiscarded()
 
 
 def lay_out(dummy: list[Card], rng: random.Random) -> Iterator[Event]:

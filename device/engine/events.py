@@ -111,6 +111,25 @@ class DummyChosen(Event):
 
 
 @dataclass(frozen=True)
+class TalonDiscarded(Event):
+    """OK once the declarer has taken the talon and discarded as many cards face
+    down (three-player Honeymoon): the opening lead comes next."""
+
+    seat: int | None = None
+    kind = "talon-discarded"
+
+
+@dataclass(frozen=True)
+class PickUp(Event):
+    """Draw / Pick-Up: the stock card turned face up is taken (`take`, OK) or
+    rejected (P) by the player whose turn it is."""
+
+    take: bool
+    seat: int | None = None
+    kind = "pick-up"
+
+
+@dataclass(frozen=True)
 class ClaimMade(Event):
     """A claim of `tricks` of the remaining tricks; a concession claims 0."""
 
@@ -133,6 +152,17 @@ class HonoursGiven(Event):
     points: int
     seat: int | None = None
     kind = "honours"
+
+
+@dataclass(frozen=True)
+class Stated(Event):
+    """A word said at the table in place of a call (aBRIDGEd's declaring): "Pass",
+    "Play", "Ten", "Seven", a trump colour ("R", "Y", "B", "G") or "NT", or a
+    number (a hand strength or a colour count)."""
+
+    what: str | int
+    seat: int | None = None
+    kind = "stated"
 
 
 @dataclass(frozen=True)
@@ -159,9 +189,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CardShown,
         DummyDone,
         DummyChosen,
+        PickUp,
+        TalonDiscarded,
         ClaimMade,
         ClaimAnswered,
         HonoursGiven,
+        Stated,
         NextDeal,
         Undone,
     )

@@ -60,6 +60,7 @@ class Deal:
         self.contract: Contract | None = None
         self.declarer: int | None = None  # seat
         self.claim: Claim | None = None  # waiting for an answer
+        self.claim_accepted: tuple[int, ...] = ()  # who accepted it so far (three players)
         self.claimed: Claim | None = None  # accepted: play ended with it
         self.disputed: list[Claim] = []
         self.tricks: int | None = None  # declaring side's tricks, once play ended
@@ -256,7 +257,7 @@ class Game:
     # -- the fold ---------------------------------------------------------------
     def _accept(self, event: Event) -> Event:
         handler = _HANDLERS.get(type(event))
-        if handler is None:
+        if not isinstance(event, Event):  # a form's own input has no handler here
             raise RuleError(f"{type(event).__name__} is not an input")
         phase = self.phase
         if not self.form.accepts(phase, event):
@@ -265,9 +266,12 @@ class Game:
             raise RuleError(self.form.refusal(phase, event))
         if phase in self.form.own_phases:  # a phase whose inputs the form takes itself
             done = self.form.phase_input(self.deal, event, self.players)
-            if self.form.phase_over(self.deal):
-                self._start_auction(self.deal)
+            if self.form.phase_over(self.deal):  # before the auction, or after it (the talon)
+                after = self.deal.auction is not None or self.form.declares_itself
+                (self._start_play if after else self._start_auction)(self.deal)
             return done
+        if handler is None:
+            raise RuleError(self.form.refusal(phase, event))
         return handler(self, event)
 
     @property
@@ -301,6 +305,10 @@ class Game:
             elif "choose" in self.form.phases(self.options):
                 deal.phase = "choose"  # the declarer chooses a dummy first
                 deal.contract, deal.declarer = deal.auction.contract, deal.auction.declarer
+            elif (after := self._phase_after("auction")) in self.form.own_phases:
+                deal.phase = after  # the form's own phase before play (the talon)
+                deal.contract, deal.declarer = deal.auction.contract, deal.auction.declarer
+                self.form.start_phase(deal, self.players)
             else:
                 self._start_play(deal)
         return CallMade(event.call, seat)
@@ -431,6 +439,9 @@ class Game:
         if deal.claim is not None:
             raise PlayError(f"first answer {self.players[deal.claim.seat]}'s claim")
         seat = deal.declarer if event.seat is None else self._check_seat(event.seat)
+        refused = self.form.claim_refusal(seat, deal.declarer)
+        if refused:
+            raise PlayError(refused)
         remaining = self.form.tricks - len(deal.play.tricks)
         if not isinstance(event.tricks, int) or not 0 <= event.tricks <= remaining:
             raise PlayError(f"a claim is for 0 to {remaining} tricks, not {event.tricks}")
@@ -445,7 +456,13 @@ class Game:
         seat = self._answerer(claim.seat) if event.seat is None else self._check_seat(event.seat)
         if self.form.side(seat) == self.form.side(claim.seat):
             raise PlayError("a claim is answered by the other side")
-        deal.claim = None
+        needed = self.form.claim_answerers(claim.seat)
+        if seat in deal.claim_accepted:
+            raise PlayError(f"{self.players[seat]} has accepted the claim already")
+        if event.accepted and len(needed) > 1 and {*deal.claim_accepted, seat} < set(needed):
+            deal.claim_accepted += (seat,)  # the other opponent answers too
+            return ClaimAnswered(True, seat)
+        deal.claim, deal.claim_accepted = None, ()
         if event.accepted:
             deal.claimed = claim
             self._end_play(deal)
@@ -463,7 +480,7 @@ class Game:
             raise PlayError(f"honours were already {_HONOURS_SOURCE[deal.honours_from]}")
         if event.points == 0:  # the players say nobody held honours
             seat = None if event.seat is None else self._check_seat(event.seat)
-            self._score(deal, (0, 0), "players")
+            self._score(deal, self._no_honours, "players")
             return HonoursGiven(0, seat)
         if event.seat is None:
             raise PlayError("say who held the honours")
@@ -477,7 +494,7 @@ class Game:
         )
         if impossible:
             raise PlayError(impossible)
-        honours = [0, 0]
+        honours = list(self._no_honours)
         honours[side] = event.points
         self._score(deal, tuple(honours), "players")
         return HonoursGiven(event.points, seat)
@@ -520,15 +537,14 @@ class Game:
 
     def _start_play(self, deal: Deal) -> None:
         deal.phase = "play"
-        deal.contract = deal.auction.contract
-        deal.declarer = deal.auction.declarer
-        strain = deal.contract.strain
-        trump = None if strain is Strain.NOTRUMP else self.form.deck.suit(strain.letter)
+        if deal.auction is not None:  # else the form's own phases declared
+            deal.contract = deal.auction.contract
+            deal.declarer = deal.auction.declarer
         hand = self.form.declarer_hand(deal.declarer)
         deal.play = Play(
             self.form.play_sides(hand),
             self.form.opening_leader(hand),
-            trump,
+            self.form.trump(deal),
             self.form.play_names(self.players, hand),
             tricks=self.form.tricks,
         )
@@ -540,6 +556,7 @@ class Game:
             deal.play.show(held, card)
         deal.dummies = self.form.dummy_hands(hand)
         deal.dummy = deal.dummies[0] if deal.dummies else None
+        deal.dummy_done = self.form.laid_out_before_play(deal)  # no dummy phase then
 
     def _end_play(self, deal: Deal) -> None:
         play = deal.play
@@ -548,7 +565,8 @@ class Game:
             remaining = self.form.tricks - len(play.tricks)
             side = self.form.side(deal.claimed.seat)
             won_by_trick += [side] * deal.claimed.tricks
-            won_by_trick += [1 - side] * (remaining - deal.claimed.tricks)
+            other = next(s for s in range(self.form.side_count) if s != side)
+            won_by_trick += [other] * (remaining - deal.claimed.tricks)
         side = self.form.side(deal.declarer)
         deal.transfers = tuple(revoke_moves(play, won_by_trick))
         gain = sum(moved if play.sides[r.hand] != side else -moved for r, moved in deal.transfers)
@@ -558,29 +576,30 @@ class Game:
 
     def _end_deal(self, deal: Deal) -> None:
         deal.phase = "deal-end"
-        honours, source = (0, 0), None
+        honours, source = self._no_honours, None
         # With honours off nothing is counted, so nothing about honours is shown.
         scored = self.options.get("honours", True)
         if scored and deal.contract is not None and self.form.honours_seen(deal):
             honours, source = self._honours_from_cards(deal), "cards"
         self._score(deal, honours, source)
 
-    def _honours_from_cards(self, deal: Deal) -> tuple[int, int]:
-        honours = [0, 0]
+    def _honours_from_cards(self, deal: Deal) -> tuple[int, ...]:
+        honours = list(self._no_honours)
         for hand, cards in enumerate(deal.play.by_hand):
             points = honours_in_hand(cards, deal.contract.strain)
             if points:
                 honours[deal.play.sides[hand]] += points
         return tuple(honours)
 
-    def _score(self, deal: Deal, honours: tuple[int, int], source: str | None) -> None:
+    def _score(self, deal: Deal, honours: tuple[int, ...], source: str | None) -> None:
         deal.honours, deal.honours_from = honours, source
-        deal.outcome = DealOutcome(
+        deal.outcome = self.form.deal_outcome(
             deal.contract,
             None if deal.declarer is None else self.form.side(deal.declarer),
             deal.tricks or 0,
-            honours if self.options.get("honours", True) else (0, 0),
+            honours if self.options.get("honours", True) else self._no_honours,
             self.form.side(deal.dealer),
+            deal=deal,
         )
         self.sheet = deal.sheet_before.add(deal.outcome)
 
@@ -589,14 +608,19 @@ class Game:
     def _declarer_hand(self) -> int:
         return self.form.declarer_hand(self.deal.declarer)
 
+    @property
+    def _no_honours(self) -> tuple[int, ...]:
+        return (0,) * self.form.side_count
+
+    def _phase_after(self, phase: str) -> str | None:
+        phases = self.form.phases(self.options)
+        return phases[phases.index(phase) + 1] if phase in phases[:-1] else None
+
     def _answerer(self, claimer: int) -> int:
-        """The first player of the other side after the claimer."""
-        n = len(self.players)
-        return next(
-            s
-            for s in ((claimer + i) % n for i in range(1, n))
-            if self.form.side(s) != self.form.side(claimer)
-        )
+        """Who answers the claim next: the first of the form's answerers (by default
+        the first player of the other side after the claimer) yet to accept it."""
+        answerers = self.form.claim_answerers(claimer)
+        return next((s for s in answerers if s not in self.deal.claim_accepted), answerers[0])
 
     def _need_phase(self, phase: str, refusal: str) -> Deal:
         if self.phase == "finished" and phase != "deal-end":

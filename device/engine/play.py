@@ -112,7 +112,7 @@ class Play:
         return len(self.tricks) + 1
 
     def tricks_won(self) -> list[int]:
-        won = [0, 0]
+        won = [0] * (max(self.sides) + 1)  # per side: two, or three players alone
         for trick in self.tricks:
             won[self.sides[trick.winner]] += 1
         return won
@@ -139,6 +139,10 @@ class Play:
         for other, seen in self.seen.items():
             if other != hand and card in seen:
                 return f"{card} is in {self.names[other]}'s hand"
+        if self.current and card.suit is not self.current[0].suit:
+            led = self.current[0].suit  # a card of the suit led shown in the hand must follow
+            if any(c.suit is led for c in self.shown(hand)):
+                return f"{self.names[hand]} must follow suit ({led.name})"
         if hand in self.piles:
             covered = self._covered(hand, card)
             if covered is not None:

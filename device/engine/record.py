@@ -24,6 +24,7 @@ from .events import (
     HonoursGiven,
     NextDeal,
     Setup,
+    TalonDiscarded,
 )
 from .forms import DEFAULT
 from .game import Deal, Game
@@ -31,6 +32,7 @@ from .game import Deal, Game
 DEAL_KEYS = {
     "draw_cards",
     "draw_top",
+    "pickups",  # Draw / Pick-Up: each stock card turned up and who took it
     "calls",
     "cards",
     "claim",
@@ -39,9 +41,13 @@ DEAL_KEYS = {
     "face_up",
     "dummy",
     "turned_up",
+    "declaring",  # aBRIDGEd: the words of the declaring, trump, strengths, counts
+    "trump",
+    "strengths",
+    "counts",
 }
 CHOICES = {"face-up": True, "face-down": False}  # the record's `dummy`
-RECORD_KEYS = {"game", "options", "players", "first_dealer", "deals"}
+RECORD_KEYS = {"game", "options", "players", "first_dealer", "deals", "hands"}
 
 
 class RecordError(RuleError):
@@ -51,7 +57,7 @@ class RecordError(RuleError):
 def play_record(record: Any) -> Game:
     """Play a record (already parsed from JSON) through the engine."""
     game = _at("record", Game, _setup(record))
-    deals = record.get("deals", [])
+    deals = record.get("deals", record.get("hands", []))  # aBRIDGEd's deals are hands
     if not isinstance(deals, list):
         raise RecordError("deals: must be a list")
     for index, deal in enumerate(deals):
@@ -102,10 +108,15 @@ def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
         game.apply(DrawTurnEnded())
     form = game.form
     _draw_tricks(game, place, deal, last)
+    if "pickups" in deal and "pick-up" not in form.phases(game.options):
+        raise RecordError(f"{place}, pickups: this game has no pick-up")
+    form.replay_phases(game, deal, place, last, _at)
     _face_up(game, place, deal, last)
     for i, text in enumerate(_texts(deal, "calls", place), 1):
         _at(f"{place}, call {i}", lambda t=text: game.apply(CallMade(form.parse_call(t))))
     _choose(game, place, deal, last)
+    if game.phase == "talon" and ({"cards", "claim"} & set(deal) or not last):
+        _at(f"{place}, talon", game.apply, TalonDiscarded())  # OK: the talon is taken
     shown = _shown(game, place, deal.get("shown"))
     cards = _texts(deal, "cards", place)
     turned = _turned(deal, place)
@@ -126,7 +137,8 @@ def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
     if turned:
         raise RecordError(f"{place}, turned_up: {turned[0]} is more than was turned up")
     listed = any(shown.values()) if shown else False
-    if listed and not any(game.deal.play.seen.values() if game.deal.play else ()):
+    seen = game.deal.play.seen.values() if game.deal.play else ()
+    if listed and game.phase not in form.own_phases and not any(seen):  # own: aBRIDGEd
         raise RecordError(f"{place}, shown: no card can be shown in this deal")
     if "claim" in deal:
         _claim(game, f"{place}, claim", deal["claim"])
@@ -148,6 +160,8 @@ def _draw_tricks(game: Game, place: str, deal: dict, last: bool) -> None:
             raise RecordError(f"{place}, draw_cards: this game has no draw tricks")
         return
     for i, text in enumerate(cards, 1):
+        if game.phase not in drawing:  # the draw tricks are over
+            raise RecordError(f"{place}, draw_cards, card {i}: the draw tricks have {i - 1} cards")
         if game.phase == "draw-top":
             if not tops:
                 raise RecordError(f"{place}, draw_top: the top card before card {i} is missing")
@@ -246,6 +260,8 @@ def _claim(game: Game, place: str, claim: Any) -> None:
         raise RecordError(f"{place}: tricks must be a number and accepted true or false")
     _at(place, game.apply, ClaimMade(tricks, seat))
     _at(place, game.apply, ClaimAnswered(accepted))
+    while accepted and game.deal.claim is not None:  # each opponent accepts (three players)
+        _at(place, game.apply, ClaimAnswered(accepted))
 
 
 def _honours(game: Game, place: str, honours: Any) -> None:
@@ -296,14 +312,15 @@ def to_record(game: Game) -> dict:
     """The game as a record that `play_record` plays back to the same sheet."""
     deals = []
     for deal in game.deals:
-        if deal.auction is None:
+        if deal.auction is None and not game.form.declares_itself:
             if deal.face_up:  # the last deal, its face-up dummy being laid out
                 deals.append({"face_up": [str(c) for c in deal.face_up], "calls": []})
+            elif any((own := game.form.phase_record(deal)).values()):  # in an own phase
+                deals.append({**own, "calls": []})
             break  # a deal still in its draw phase (the last) has nothing to record
-        entry: dict[str, Any] = {
-            **game.form.phase_record(deal),
-            "calls": [str(c) for _, c in deal.auction.calls],
-        }
+        entry: dict[str, Any] = {**game.form.phase_record(deal)}
+        if deal.auction is not None:
+            entry["calls"] = [str(c) for _, c in deal.auction.calls]
         if deal.face_up:
             entry = {"face_up": [str(c) for c in deal.face_up], **entry}
         if deal.chose_face_up is not None:
@@ -325,7 +342,7 @@ def to_record(game: Game) -> dict:
             entry["claim"] = {"by": game.players[claim.seat], "tricks": claim.tricks}
             entry["claim"]["accepted"] = True
         if deal.honours_from == "players":
-            side = 0 if deal.honours[0] else 1
+            side = next((s for s, held in enumerate(deal.honours) if held), 1)
             holder = next(p for s, p in enumerate(game.players) if game.form.side(s) == side)
             entry["honours"] = {holder: deal.honours[side]}
         deals.append(entry)
@@ -346,7 +363,11 @@ def _cards_in_order(deal: Deal) -> list[str]:
 
 def sheet_report(game: Game) -> dict:
     """The score sheet as `honeymoon replay` prints it."""
-    sheet, sides = game.sheet, (game.side_name(0), game.side_name(1))
+    own = game.form.replay_report(game)
+    if own is not None:
+        return own
+    sheet = game.sheet
+    sides = tuple(game.side_name(side) for side in range(game.form.side_count))
     deals = [_deal_report(game, d) for d in game.deals if d.outcome is not None]
     winner = sheet.winner
     return {

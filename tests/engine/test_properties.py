@@ -21,6 +21,7 @@ from device.engine.events import (
     HonoursGiven,
     NextDeal,
     Setup,
+    TalonDiscarded,
     Undone,
     event_from_dict,
 )
@@ -58,6 +59,8 @@ def random_input(game: Game, draw):
         return CardShown(draw(st.sampled_from(cards)))
     if game.phase == "choose":  # the declarer chooses a dummy
         return DummyChosen(draw(st.booleans()))
+    if game.phase == "talon":  # three players: the declarer took the talon (OK)
+        return TalonDiscarded()
     if game.phase == "auction":
         legal = deal.auction.legal_calls()
         # Passing often keeps auctions short; otherwise any legal call.
@@ -71,7 +74,8 @@ def random_input(game: Game, draw):
             return ClaimAnswered(draw(st.booleans()))
         if draw(st.integers(0, 30)) == 0:
             remaining = game.form.tricks - len(deal.play.tricks)
-            seat = draw(st.integers(0, len(game.players) - 1))
+            seats = range(len(game.players))  # those the form lets claim
+            seat = draw(st.sampled_from([s for s in seats if not refused_claim(game, s)]))
             return ClaimMade(draw(st.integers(0, remaining)), seat)
         return CardPlayed(draw(st.sampled_from(playable(game))))
     can_give = deal.honours_from is None and deal.contract is not None and game.options["honours"]
@@ -100,6 +104,10 @@ def draw_trick_input(game: Game, draw):
         if c not in deal.draw.played and c not in top and drawn.get(c, hand) == hand
     ]
     return CardPlayed(draw(st.sampled_from(cards)))
+
+
+def refused_claim(game: Game, seat: int) -> str | None:
+    return game.form.claim_refusal(seat, game.deal.declarer)
 
 
 def showable(game: Game) -> list:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..auction import AuctionRules
-from ..calls import ALL_CALLS, PASS, Call
-from ..cards import STANDARD, Card, Deck
+from ..calls import ALL_CALLS, PASS, Call, Strain
+from ..cards import STANDARD, Card, Deck, Suit
 from ..errors import SetupError
 from ..events import (
     CallMade,
@@ -28,7 +28,7 @@ from ..events import (
     HonoursGiven,
     NextDeal,
 )
-from ..scoring import ChicagoSheet, RubberSheet
+from ..scoring import ChicagoSheet, DealOutcome, RubberSheet
 
 if TYPE_CHECKING:
     from ..game import Deal
@@ -217,6 +217,30 @@ class GameForm:
         """What an own phase adds to a deal of the game record (before its calls)."""
         return {}
 
+    # Own phases that choose the declarer (`deal.declarer`) and the trump in place of
+    # an auction (aBRIDGEd's declaring): play starts when they are over.
+    declares_itself = False
+
+    def replay_phases(self, game, entry: dict, place: str, last: bool, at) -> None:
+        """Play a record's deal `entry` through the own phases of `game`'s current deal
+        (the reverse of `phase_record`), each input as `at(where, game.apply, input)`;
+        `last`: the record's last deal, which may stop anywhere. By default nothing."""
+
+    def trump(self, deal: Deal) -> Suit | None:
+        """The trump suit of a deal's play: by default the contract's strain."""
+        strain = deal.contract.strain
+        return None if strain is Strain.NOTRUMP else self.deck.suit(strain.letter)
+
+    def laid_out_before_play(self, deal: Deal) -> bool:
+        """Whether the dummy was laid out in an own phase before play (aBRIDGEd): play
+        then has no `dummy` phase. By default it is laid out after the opening lead."""
+        return False
+
+    def replay_report(self, game) -> dict | None:
+        """What `honeymoon replay` prints for a game of this form, or None for the
+        rubber or Chicago sheet's report."""
+        return None
+
     def dead_card(self, deal: Deal, card: Card) -> str | None:
         """Why a card cannot be played in the play of a deal because an earlier phase
         put it out of play (Draw Bridge's draw tricks), or None."""
@@ -241,6 +265,21 @@ class GameForm:
     def side(self, seat: int) -> int:
         """Partners sit opposite: seats 0 and 2 are side 0, 1 and 3 side 1."""
         return seat % 2
+
+    @property
+    def side_count(self) -> int:
+        """How many sides score on the sheet: two, or three players each alone."""
+        return max(self.side(seat) for seat in range(self.players)) + 1
+
+    def claim_refusal(self, seat: int, declarer: int) -> str | None:
+        """Why `seat` may not claim in a deal `declarer` declares, or None: anyone may."""
+        return None
+
+    def claim_answerers(self, claimer: int) -> tuple[int, ...]:
+        """Whose acceptance ends play with a claim: by default the first player of the
+        other side after the claimer (one acceptance of that side is enough)."""
+        seats = ((claimer + i) % self.players for i in range(1, self.players))
+        return (next(s for s in seats if self.side(s) != self.side(claimer)),)
 
     def phases(self, options: dict) -> tuple[str, ...]:
         """The phases of a deal in order; a deal starts in the first."""
@@ -378,6 +417,11 @@ class GameForm:
             single_game=options.get("single_game", False), honours=options.get("honours", True)
         )
 
+    def deal_outcome(self, contract, declarer, tricks, honours, dealer, deal: Deal | None = None):
+        """What a deal gives the sheet (declarer and dealer as sides, honours per side);
+        `deal` for a form whose sheet needs more of it (aBRIDGEd's declaration)."""
+        return DealOutcome(contract, declarer, tricks, honours, dealer)
+
     def honours_seen(self, deal: Deal) -> bool:
         """True when every held card was played, so honours are read from the cards."""
         return deal.play is not None and deal.play.finished and deal.claimed is None
@@ -392,5 +436,5 @@ class GameForm:
         Chicago deal: as the deal dealt again in its place)."""
         sheet, dealer = deal.sheet_before, self.side(deal.dealer)
         if sheet.finished:
-            return (False, False)
-        return tuple(sheet.vulnerable(side, dealer) for side in (0, 1))
+            return (False,) * self.side_count
+        return tuple(sheet.vulnerable(side, dealer) for side in range(self.side_count))

@@ -41,12 +41,15 @@ class ContractScore:
         return self.overtricks + self.insult + self.slam
 
 
-def score_contract(contract: Contract, tricks: int, vulnerable: bool) -> ContractScore:
-    """Score `contract` when the declaring side won `tricks` (0..13) of the deal."""
-    if not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise RuleError(f"a deal has 0 to 13 tricks, not {tricks}")
+def score_contract(
+    contract: Contract, tricks: int, vulnerable: bool, book: int = 6
+) -> ContractScore:
+    """Score `contract` when the declaring side won `tricks` (0..book + 7) of the deal;
+    the level counts above `book` (6 in bridge, 9 with three players' 16 tricks)."""
+    if not isinstance(tricks, int) or not 0 <= tricks <= book + 7:
+        raise RuleError(f"a deal has 0 to {book + 7} tricks, not {tricks}")
     doubling = _DOUBLING[contract.doubled]
-    extra = tricks - contract.tricks_needed
+    extra = tricks - contract.level - book
     if extra < 0:
         return ContractScore(0, 0, 0, 0, _undertricks(-extra, doubling, vulnerable))
     return ContractScore(

@@ -66,9 +66,9 @@ def check_side(side: object, what: str = "side") -> None:
         raise RuleError(f"{what} must be side 0 or side 1, not {side!r}")
 
 
-def plus(pair: tuple[int, int], side: int, points: int) -> tuple[int, int]:
-    """`pair` with `points` added to `side`'s entry."""
-    return (pair[0] + points, pair[1]) if side == 0 else (pair[0], pair[1] + points)
+def plus(pair: tuple[int, ...], side: int, points: int) -> tuple[int, ...]:
+    """`pair` (one entry per side) with `points` added to `side`'s entry."""
+    return tuple(value + points if i == side else value for i, value in enumerate(pair))
 
 
 def contract_lines(
@@ -126,10 +126,11 @@ class Sheet:
         # Lines are written in deal order, so the deal's lines are one slice.
         start = bisect_left(self.lines, deal, key=_deal_of)
         end = bisect_right(self.lines, deal, lo=start, key=_deal_of)
-        score = {(side, where): 0 for side in (0, 1) for where in (BELOW, ABOVE)}
+        sides = range(len(self.written))  # two sides, or three players each alone
+        score = {(side, where): 0 for side in sides for where in (BELOW, ABOVE)}
         for line in self.lines[start:end]:
             score[line.side, line.where] += line.points
-        return tuple((score[side, BELOW], score[side, ABOVE]) for side in (0, 1))
+        return tuple((score[side, BELOW], score[side, ABOVE]) for side in sides)
 
     def _check_open(self) -> None:
         if self.finished:
