@@ -152,7 +152,7 @@ def _draw_tricks(game: Game, place: str, deal: dict, last: bool) -> None:
     """Draw Bridge's draw tricks: `draw_top` (the top card shown before each trick)
     and `draw_cards` in play order; the draw phase is stopped when the record lists
     fewer than all of them and goes on (a record without them is valid)."""
-    tops = _texts(deal, "draw_top", place)
+    tops = list(_texts(deal, "draw_top", place))  # a copy: taken off as they are shown
     cards = _texts(deal, "draw_cards", place)
     drawing = ("draw-top", "draw-tricks")
     if game.phase not in drawing:

@@ -14,8 +14,11 @@ Dummy) is scanned the same way; the declarer's choice of a dummy is OK for the
 face-up one and P for the face-down one. With several dummies (Double Dummy:
 South's, then West's) they are laid out in turn, each scanned while it is the
 one being laid out, as a scanned card goes to it: a record may list West's
-cards first. Claims and honours are made on the screen, so a record with them
-cannot be played through the devices alone.
+cards first. Draw Bridge's draw tricks (`draw_cards`) are scanned in play
+order, each trick's top stock card (`draw_top`) first when it is shown; a
+deal without `draw_cards` skipped them on the screen. Claims and honours are
+made on the screen, so a record with them cannot be played through the
+devices alone.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from device.engine.events import (
     CardShown,
     ClaimAnswered,
     ClaimMade,
+    DrawPhaseEnded,
     DummyChosen,
     DummyDone,
     Event,
@@ -112,6 +116,9 @@ def _step(game: Game, event: Event) -> tuple[str, str]:
         place = f"deal {game.deal.number}"
         if isinstance(event, ClaimMade | ClaimAnswered | HonoursGiven):
             raise RecordError(f"{place}: claims and honours are made on the screen")
+        if isinstance(event, DrawPhaseEnded) and phase in ("draw-top", "draw-tricks"):
+            skip = "without draw_cards the draw tricks are skipped on the screen (Menu)"
+            raise RecordError(f"{place}: {skip}, not on the devices")
         raise RecordError(f"{place}: {event.kind} is not made on the devices in the {phase}")
     return device, what if value is None else str(value)
 

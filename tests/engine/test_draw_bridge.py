@@ -247,3 +247,13 @@ def test_robot_rubbers_finish_and_play_back(seed):
     properties.check_sheet(g)
     assert play_rubber(seed, "draw-bridge").events == g.events
     assert play_record(json.loads(json.dumps(to_record(g)))).snapshot() == g.snapshot()
+
+
+def test_playing_a_record_leaves_it_as_it_was():
+    tops = [str(card) for card in STANDARD.cards[39:52]]
+    g = game(top_card_shown=True)
+    played_deal(g, tops)
+    record = to_record(g)
+    kept = json.loads(json.dumps(record))
+    play_record(record)
+    assert record == kept

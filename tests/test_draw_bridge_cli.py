@@ -1,0 +1,178 @@
+"""Draw Bridge through the commands and the journal: `status --json` and `export`
+(json and pbn) in the draw tricks (the top card's phase too) and after them, stopped
+there or stopped early; the exported draw tricks play back; `replay` of a record
+with and without `draw_cards`, and a record whose draw_cards are wrong refused with
+its place; `demo --game draw-bridge`; the history of rubbers stopped in the draw
+tricks and finished."""
+
+import io
+import json
+import sys
+
+import pytest
+
+from device.cli import main
+from device.engine.events import NextDeal, Setup
+from device.engine.game import Game
+from device.engine.record import play_record, sheet_report, to_record
+from device.robots import deal_inputs, play_rubber
+from device.store.history import replay_rubber, stored_results
+from device.store.journal import FILENAME, Journal
+from device.table import Table
+
+FORM = "draw-bridge"
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def robot_rubber(seed: int, top_card_shown: bool) -> Game:
+    """A whole rubber by the robots, with the top card shown or not."""
+    import random
+
+    rng = random.Random(seed)
+    game = Game(Setup(FORM, ("Anna", "Ben"), 0, {"top_card_shown": top_card_shown}))
+    while True:
+        for event in deal_inputs(game, rng):
+            game.apply(event)
+        if game.phase == "finished":
+            return game
+        game.apply(NextDeal())
+
+
+def stored(folder, rubber: Game, phase: str, later: bool, early: bool) -> Table:
+    """The rubber stored input by input to halfway through its first `phase` (in deal 1
+    or a later one); then left there, or stopped early there."""
+    probe, at, deal = Game(rubber.setup), [], None
+    for i, event in enumerate(rubber.inputs):
+        if probe.phase == phase and (probe.deal.number > 1) == later:
+            deal = deal or probe.deal.number
+            at += [i] if probe.deal.number == deal else []
+        probe.apply(event)
+    table = Table(Game(rubber.setup), journal=Journal(folder / FILENAME))
+    for event in rubber.inputs[: at[len(at) // 2]]:
+        assert table.apply(event).accepted
+    assert table.game.phase == phase and (table.game.deal.number > 1) == later
+    if early:
+        table.stop_early()
+    return table
+
+
+CASES = [
+    (top, phase, later, early)
+    for top, phases in ((False, ("draw-tricks",)), (True, ("draw-top", "draw-tricks")))
+    for phase in phases + ("auction", "play", "deal-end")
+    for later in (False, True)
+    for early in (False, True)
+    if phase.startswith("draw") or not (top and early)
+]
+
+
+@pytest.mark.parametrize("top,phase,later,early", CASES)
+def test_status_and_export_in_the_draw_tricks_and_after(tmp_path, capsys, top, phase, later, early):
+    rubber = robot_rubber(4, top)
+    game = stored(tmp_path, rubber, phase, later, early).game
+    where = ("--data-dir", str(tmp_path))
+    status, out, err = run(capsys, "status", "--json", *where)
+    assert status == 0 and err == ""
+    shown = json.loads(out)
+    assert (shown["game"], shown["phase"], shown["deal"]) == (FORM, phase, game.deal.number)
+    assert shown["totals"] == dict(zip(game.players, game.sheet.totals(), strict=True))
+    if phase.startswith("draw"):
+        assert shown["turn"] == game.players[game.turn]
+
+    status, out, err = run(capsys, "export", "--format", "json", *where)
+    assert status == 0 and err == ""
+    record = json.loads(out)
+    assert record["options"]["top_card_shown"] is top
+    last = record["deals"][-1]
+    assert last["draw_cards"] == [str(c) for c in game.form.draw_cards(game.deal)]
+    if top:
+        assert last["draw_top"] == [str(c) for c in game.deal.draw_top]
+    again = play_record(record)  # the draw tricks so far play back, in their phase
+    assert again.phase == phase and again.snapshot() == game.snapshot()
+
+    status, out, err = run(capsys, "export", "--format", "pbn", *where)
+    assert status == 0 and err == "" and out.startswith("% PBN 2.1\n")
+    assert out.count("[Event ") == sum(1 for d in game.deals if d.outcome is not None)
+
+
+def test_replay_with_and_without_draw_cards(capsys, monkeypatch):
+    record = json.loads(json.dumps(to_record(play_rubber(2, FORM))))
+    assert all(len(d["draw_cards"]) == 26 for d in record["deals"])
+    status, out, err = run(capsys, "replay", "-", stdin=json.dumps(record), monkeypatch=monkeypatch)
+    assert status == 0 and err == ""
+    expected = json.loads(json.dumps(sheet_report(play_record(record))))
+    assert json.loads(out) == expected and json.loads(out)["finished"]
+    without = dict(
+        record, deals=[{k: v for k, v in d.items() if k != "draw_cards"} for d in record["deals"]]
+    )
+    status, out, err = run(
+        capsys, "replay", "-", stdin=json.dumps(without), monkeypatch=monkeypatch
+    )
+    assert status == 0 and err == "" and json.loads(out) == expected
+
+
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (
+            lambda cards: cards[:25] + cards[:1],
+            "deal 1, draw_cards, card 26: {0} was already played",
+        ),
+        (
+            lambda cards: cards + ["C2"],
+            "deal 1, draw_cards, card 27: the draw tricks have 26 cards",
+        ),
+        (lambda cards: cards[:3] + ["ZZ"], "deal 1, draw_cards: 'ZZ' is not a card"),
+    ],
+)
+def test_a_record_whose_draw_cards_are_wrong_is_refused_with_its_place(
+    capsys, monkeypatch, change, message
+):
+    record = json.loads(json.dumps(to_record(play_rubber(2, FORM))))
+    first = record["deals"][0]
+    first["draw_cards"] = change(first["draw_cards"])
+    status, out, err = run(capsys, "replay", "-", stdin=json.dumps(record), monkeypatch=monkeypatch)
+    assert status != 0 and out == ""
+    assert message.format(first["draw_cards"][0]) in err and err.count("\n") == 1
+
+
+def test_a_dead_card_in_the_play_of_a_record_is_refused(capsys, monkeypatch):
+    record = json.loads(json.dumps(to_record(play_rubber(2, FORM))))
+    deal = next(d for d in record["deals"] if d.get("cards"))
+    deal["cards"][0] = deal["draw_cards"][0]
+    status, out, err = run(capsys, "replay", "-", stdin=json.dumps(record), monkeypatch=monkeypatch)
+    assert status != 0 and "played in a draw trick: it is dead" in err
+
+
+def test_demo_plays_a_rubber_of_draw_bridge(capsys):
+    status, out, err = run(capsys, "demo", "--game", FORM, "--seed", "3")
+    assert status == 0 and err == "" and out.startswith("Draw Bridge: Anna v Ben")
+    status, out, err = run(capsys, "demo", "--game", FORM, "--seed", "3", "--json")
+    assert status == 0 and json.loads(out) == json.loads(
+        json.dumps(sheet_report(play_rubber(3, FORM)))
+    )
+
+
+def test_the_history_keeps_rubbers_stopped_in_the_draw_tricks_and_finished(tmp_path):
+    rubber = robot_rubber(4, True)
+    stored(tmp_path, rubber, "draw-tricks", True, early=True)  # a new rubber stopped it
+    journal = Journal(tmp_path / FILENAME)
+    finished = Table(Game(rubber.setup), journal=journal)
+    for event in rubber.inputs:
+        assert finished.apply(event).accepted
+    results = stored_results(journal)
+    assert [r.get("stopped", False) for r in results] == [True, False]
+    assert results[1]["totals"] == sheet_report(rubber)["totals"]
+    for result in results:
+        replayed = replay_rubber(journal, result["rubber"])
+        assert replayed.problem is None and replayed.kept == replayed.stored
+    last = replay_rubber(journal, results[1]["rubber"]).game
+    assert sheet_report(last) == sheet_report(rubber)
+    journal.close()
