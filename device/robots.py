@@ -26,6 +26,7 @@ from .engine.events import (
     TalonDiscarded,
 )
 from .engine.game import Game
+from .robots_abridged import DECLARING, declaring_inputs
 
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 FACE_UP = 2  # the dealt packet laid face up before the auction (Single Dummy)
@@ -115,6 +116,8 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
         hands = deal_plain(rng, game.form.deck.cards, len(game.form.hand_sides()), game.form.tricks)
     if game.phase in ("draw-top", "draw-tricks"):  # Draw Bridge: the hands built in tricks
         yield from draw_tricks(game, hands, rng)
+    if game.phase in DECLARING:  # aBRIDGEd: the declaring in place of an auction
+        yield from declaring_inputs(game, hands, rng, lay_out)
     if game.phase == "face-up":  # Single Dummy: this packet is laid face up
         yield from lay_out(hands[FACE_UP], rng)
     while game.phase == "auction":

@@ -7,6 +7,7 @@ them in the order the start screen offers them, the default first.
 from __future__ import annotations
 
 from ..errors import SetupError
+from .abridged import Abridged
 from .base import GameForm, Option
 from .bridge import Chicago, RubberBridge
 from .draw import DrawBridge
@@ -23,6 +24,7 @@ FORMS: tuple[GameForm, ...] = (
     SingleDummy(),
     SemiExposedDummies(),
     ExposedDummy(),
+    Abridged(),
 )
 DEFAULT = FORMS[0].name
 

@@ -1,0 +1,63 @@
+"""Robots declaring aBRIDGEd (seed 001) as people do: Play in round one on a
+strong hand, the true strengths in round two (so they add up to 40), Ten on a
+strong team, the longest colour of hand and dummy as trump, and now and then a
+colour count or a round-one strength that is off, for the table's check to find.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from .engine.cards import ABRIDGED, Card, abridged_pips
+from .engine.events import Event, Stated
+from .engine.game import Game
+
+DECLARING = ("round-one", "lay-out", "ten-seven", "trump", "strength", "count")
+MISSAID = 0.1  # how often a robot states a number that the cards then prove wrong
+
+
+def strength(hand: list[Card]) -> int:
+    return sum(abridged_pips(c) for c in hand)
+
+
+def colour_count(hand: list[Card]) -> int:
+    return max(_lengths(hand).values())
+
+
+def _lengths(cards: list[Card]) -> dict:
+    return {colour: sum(c.suit is colour for c in cards) for colour in ABRIDGED.suits}
+
+
+def declaring_inputs(
+    game: Game, hands: list[list[Card]], rng: random.Random, lay_out
+) -> Iterator[Event]:
+    """The inputs of one hand's declaring; `lay_out(cards, rng)` lays the dummy out."""
+    deal = game.deal
+    while game.phase in DECLARING:
+        seat, phase = game.turn, game.phase
+        if phase == "round-one":
+            strong = strength(hands[seat]) + colour_count(hands[seat]) >= 19
+            yield Stated("Play" if strong or rng.random() < 0.05 else "Pass")
+        elif phase == "lay-out":
+            yield from lay_out(list(hands[(deal.declarer + 2) % 4]), rng)
+        elif phase == "ten-seven":
+            team = strength(hands[seat]) + strength(hands[(seat + 2) % 4])
+            yield Stated("Ten" if team >= 25 else "Seven")
+        elif phase == "trump":
+            yield Stated(_trump(hands[seat] + hands[(seat + 2) % 4]))
+        elif phase == "strength":
+            true = strength(hands[seat])
+            off = deal.round == 1 and rng.random() < MISSAID
+            yield Stated(max(0, true + rng.choice((-1, 1))) if off else true)
+        else:
+            true = colour_count(hands[seat])
+            off = rng.random() < MISSAID and true < 13
+            yield Stated(true + 1 if off else true)
+
+
+def _trump(cards: list[Card]) -> str:
+    """The longest colour of the team's two hands, or NT when none is long."""
+    lengths = _lengths(cards)
+    colour = max(lengths, key=lambda c: (lengths[c], c.order))
+    return colour.letter if lengths[colour] >= 8 else "NT"
