@@ -100,6 +100,8 @@ def status(game: Game) -> str:
             f"deal {deal.number}, draw turn {turn_no} of 13: {turn} draws "
             "(ok ends the turn; end draw ends the phase)"
         )
+    if game.phase in ("draw-top", "draw-tricks"):  # Draw Bridge
+        return draw_trick_status(game)
     if game.phase == "auction":
         calls = " ".join(str(c) for _, c in deal.auction.calls) or "none yet"
         return f"deal {deal.number}, auction ({calls}): {turn} to call"
@@ -111,6 +113,18 @@ def status(game: Game) -> str:
             f"tricks {won[side]}-{won[1 - side]}: {turn} to play"
         )
     return f"{deal_line(game, deal)} (ok: next deal)"
+
+
+def draw_trick_status(game: Game) -> str:
+    """Draw Bridge's draw tricks: which one, its cards, and what is scanned next."""
+    deal, turn = game.deal, game.name(game.turn)
+    draw = deal.draw
+    number = min(len(draw.tricks) + 1, draw.total)
+    cards = " ".join(str(c) for c in draw.current) or "none yet"
+    head = f"deal {deal.number}, draw trick {number} of {draw.total} ({cards})"
+    if game.phase == "draw-top":
+        return f"{head}: scan the top card of the stock"
+    return f"{head}: {turn} to play"
 
 
 class Console:

@@ -32,6 +32,7 @@ ANSWER = "answer {name}'s claim: Accept or Dispute"
 ACCEPT_OR_DISPUTE = "tap Accept or Dispute"
 DEAL_END = "tap Next deal or press OK"
 DUMMY = "scan the dummy's cards, or press OK when it is down"
+DRAW_TOP = "scan the top card of the stock"  # Draw Bridge, with the top card shown
 FINISHED = "tap New rubber to play again"
 
 BID_HIGHER = "bid higher than {last} or pass"
@@ -59,6 +60,7 @@ HINTS = (
     ACCEPT_OR_DISPUTE,
     DEAL_END,
     DUMMY,
+    DRAW_TOP,
     FINISHED,
     BID_HIGHER,
     BID_OR_PASS,
@@ -101,6 +103,10 @@ def next_step(game: Game) -> str:
         return PLAY.format(name=name)
     if phase == "dummy":
         return DUMMY
+    if phase == "draw-top":
+        return DRAW_TOP
+    if phase == "draw-tricks":  # a card of a draw trick
+        return PLAY.format(name=name)
     if phase == "deal-end":
         return DEAL_END
     return FINISHED if phase == "finished" else KEYS

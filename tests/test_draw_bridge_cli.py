@@ -176,3 +176,34 @@ def test_the_history_keeps_rubbers_stopped_in_the_draw_tricks_and_finished(tmp_p
     last = replay_rubber(journal, results[1]["rubber"]).game
     assert sheet_report(last) == sheet_report(rubber)
     journal.close()
+
+
+def test_the_console_and_the_hints_say_what_the_draw_tricks_wait_for():
+    from device.console import status
+    from device.engine.cards import Card
+    from device.engine.events import CardPlayed, CardShown
+    from device.hints import next_step
+    from device.ui.i18n import Catalog
+
+    game = Game(Setup(FORM, ("Anna", "Ben"), 1, {"top_card_shown": True}))
+    assert status(game) == "deal 1, draw trick 1 of 13 (none yet): scan the top card of the stock"
+    assert Catalog("nl").error(next_step(game)) == "scan de bovenste kaart van de stapel"
+    game.apply(CardShown(Card.parse("SA")))
+    game.apply(CardPlayed(Card.parse("C2")))
+    assert status(game) == "deal 1, draw trick 1 of 13 (C2): Ben to play"
+    assert next_step(game) == "play Ben's card"
+
+
+def test_the_documented_draw_bridge_record_plays_back_as_described():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "game-record.md").read_text()
+    section = text.split("## Draw Bridge: the draw tricks", 1)[1]
+    record = json.loads(re.search(r"```jsonc\n(.*?)```", section, re.S).group(1))
+    game = play_record(record)
+    deal = game.deals[0]
+    assert game.phase == "deal-end" and str(deal.contract) == "1H" and deal.declarer == 0
+    winners = [trick.winner for trick in deal.draw.tricks]
+    assert winners[:2] == [1, 0]  # Ben won the first (he drew SA), Anna the second (SK)
+    assert deal.tricks == 8 and len(game.form.draw_cards(deal)) == 26
