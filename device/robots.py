@@ -22,6 +22,7 @@ from .engine.events import (
     DummyDone,
     Event,
     NextDeal,
+    PickUp,
     Setup,
     TalonDiscarded,
 )
@@ -116,6 +117,8 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
         hands = deal_plain(rng, game.form.deck.cards, len(game.form.hand_sides()), game.form.tricks)
     if game.phase in ("draw-top", "draw-tricks"):  # Draw Bridge: the hands built in tricks
         yield from draw_tricks(game, hands, rng)
+    if game.phase == "pick-up":  # Draw / Pick-Up: the stock turned up card by card
+        yield from pick_up(game, hands, rng)
     if game.phase in DECLARING:  # aBRIDGEd: the declaring in place of an auction
         yield from declaring_inputs(game, hands, rng, lay_out)
     if game.phase == "face-up":  # Single Dummy: this packet is laid face up
@@ -185,6 +188,26 @@ def take_talon(hands: list[list[Card]], declarer: int, deck: tuple[Card, ...]) -
     for card in sorted(hand, key=lambda c: (c.rank >= 12, length[c.suit], c.rank))[: len(talon)]:
         hand.remove(card)
     yield TalonDiscarded()
+
+
+def pick_up(game: Game, hands: list[list[Card]], rng: random.Random) -> Iterator[Event]:
+    """Draw / Pick-Up: the 26 cards not dealt are the stock; each is turned up (scanned)
+    and taken (OK) or rejected (P) by the player whose turn it is; a robot that takes a
+    card discards its lowest other card face down."""
+    dealt = {c for hand in hands for c in hand}
+    stock = [c for c in game.form.deck.cards if c not in dealt]
+    rng.shuffle(stock)
+    deal = game.deal
+    while game.phase == "pick-up":
+        if deal.turned is None:
+            yield CardShown(stock.pop())
+            continue
+        card, hand = deal.turned, hands[game.turn]
+        take = _worth_keeping(card, hand, rng) and rng.random() < 0.7
+        if take:
+            hand.remove(min(hand, key=lambda c: (c.rank, c.suit.order)))
+            hand.append(card)
+        yield PickUp(take)
 
 
 def lay_out(dummy: list[Card], rng: random.Random) -> Iterator[Event]:
