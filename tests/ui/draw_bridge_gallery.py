@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from device.engine.cards import STANDARD, Card
 from device.engine.events import CardPlayed, CardShown, Setup
+from device.engine.forms import FORMS
 from device.engine.game import Game
-from device.ui.screens.base import UiState
+from device.ui.screens.base import StartState, UiState
 from device.ui.view import build_view
 
 FORM = "draw-bridge"
@@ -45,7 +46,10 @@ def draw_bridge_screens() -> list[tuple[str, object, UiState]]:
     top_scan = build_view(drawing(6, tops=3, top_card_shown=True))
     top_shown = build_view(drawing(7, tops=4, top_card_shown=True))
     after = build_view(drawing(6, tops=4, top_card_shown=True))
+    forms = [(form.name, form.title) for form in FORMS]
+    start = StartState(form=FORM, options={"top_card_shown": True})
     return [
+        (f"start-{f}", None, UiState(start=start, forms=forms)),
         (f"{f}-draw-tricks", first, UiState()),
         (f"{f}-draw-tricks-follow", follow, UiState()),
         (f"{f}-draw-tricks-won", won, UiState(scanner=True)),
