@@ -68,3 +68,12 @@ def draw_tricks_view(game) -> DrawTricksView | None:
 
 def _cards(leader: int, cards) -> tuple[tuple[int, str], ...]:
     return tuple(((leader + i) % 2, str(c)) for i, c in enumerate(cards))
+
+
+def dead_cards(game) -> frozenset[str]:
+    """In the play: the cards an earlier phase put out of it (played in a draw trick),
+    seen by everyone; the picker greys them."""
+    deal = game.deal
+    if deal.play is None:
+        return frozenset()
+    return frozenset(str(c) for c in game.form.deck.cards if game.form.dead_card(deal, c))

@@ -5,7 +5,7 @@ both phases, the menu with its stop, and the stop asked once more."""
 from __future__ import annotations
 
 from device.engine.cards import STANDARD, Card
-from device.engine.events import CardPlayed, CardShown, Setup
+from device.engine.events import CallMade, CardPlayed, CardShown, Setup
 from device.engine.forms import FORMS
 from device.engine.game import Game
 from device.ui.screens.base import StartState, UiState
@@ -67,7 +67,17 @@ def draw_bridge_screens() -> list[tuple[str, object, UiState]]:
             UiState(overlay="end-draw-tricks"),
         ),
         (f"{f}-draw-help", follow, UiState(overlay="help", help_back="menu")),
+        (f"{f}-play-picker-dead", build_view(in_play()), UiState(overlay="picker")),
     ]
+
+
+def in_play() -> Game:
+    """The draw tricks over (their 26 cards dead now), 1NT by Anna, Ben's lead."""
+    game = late_over()
+    for call in ("1NT", "P"):
+        game.apply(CallMade(game.form.parse_call(call)))
+    game.apply(CardPlayed(STANDARD.cards[40]))
+    return game
 
 
 def late_over() -> Game:

@@ -184,3 +184,18 @@ def test_the_refusals_of_the_draw_tricks_read_in_dutch():
     played.apply(CallMade(played.form.parse_call("P")))
     refuse(played, CardPlayed(Card.parse("C2")))  # dead
     assert not untranslated, untranslated
+
+
+def test_the_play_picker_greys_the_dead_cards():
+    from device.ui.screens.play import picker_refused
+
+    game = drawing(0)
+    cards = ["C2", "C3"] + [f"{s}{r}" for s in "DH" for r in "23456789TJQKA"][:24]
+    for card in cards:
+        game.apply(CardPlayed(Card.parse(card)))
+    assert build_view(game).dead == frozenset()  # not in the play yet
+    game.apply(CallMade(game.form.parse_call("1NT")))
+    game.apply(CallMade(game.form.parse_call("P")))
+    view = build_view(game)
+    assert view.phase == "play" and view.dead == frozenset(cards)
+    assert picker_refused(view) >= frozenset(cards) and "SA" not in picker_refused(view)
