@@ -20,7 +20,7 @@ def rubber_result(game: Game, when: float | None = None) -> dict:
         {
             "declarer": game.players[d.declarer],
             "contract": str(d.contract),
-            "made": d.tricks >= d.contract.tricks_needed,
+            "made": d.tricks >= d.contract.level + game.form.book,
             "slam": d.contract.level >= 6,
         }
         for d in game.deals
@@ -28,7 +28,7 @@ def rubber_result(game: Game, when: float | None = None) -> dict:
     ]
     sides = [
         [name for seat, name in enumerate(game.players) if game.form.side(seat) == side]
-        for side in (0, 1)
+        for side in range(game.form.side_count)
     ]
     return {
         "game": game.form.name,
@@ -69,8 +69,8 @@ def couple_stats(results: list[dict]) -> list[dict]:
     are not a played rubber's are left out."""
     couples: dict[tuple[str, ...], dict] = {}
     for result in filter(is_history_result, results):
-        if len(result["players"]) != 2:  # a table of four: partnership_stats
-            continue
+        if len(result["players"]) not in (2, 3):  # a table of four: partnership_stats
+            continue  # (three players, each alone, are counted as the couples are)
         key = tuple(sorted(result["players"]))
         couple = couples.setdefault(key, {"players": list(key), "rubbers": 0, "by_player": {}})
         couple["rubbers"] += 1

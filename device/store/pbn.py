@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import time
 
+from device.engine.errors import RuleError
 from device.engine.game import Deal, Game
 
 COMPASS = "NESW"
@@ -40,7 +41,10 @@ SCORING = {"rubber": "Rubber", "chicago": "Chicago"}
 
 
 def export_pbn(game: Game, date: float | None = None) -> str:
-    """Every deal of the game that has a result, as PBN text."""
+    """Every deal of the game that has a result, as PBN text. Three players each alone
+    (16-card hands, three sides) have no place in PBN's partnerships: refused."""
+    if game.form.side_count > 2:
+        raise RuleError(f"PBN has no seats for {game.form.title}: export it with --format json")
     day = time.strftime("%Y.%m.%d", time.localtime(date))
     games = [_deal_pbn(game, deal, day) for deal in game.deals if deal.outcome]
     return "% PBN 2.1\n% EXPORT\n\n" + "\n".join(games)

@@ -99,7 +99,11 @@ def status(game: Game) -> dict:
         "declarer": game.name(deal.declarer),
         "tricks": tricks,
         "totals": dict(
-            zip((game.side_name(0), game.side_name(1)), game.sheet.totals(), strict=True)
+            zip(
+                (game.side_name(side) for side in range(game.form.side_count)),
+                game.sheet.totals(),
+                strict=True,
+            )
         ),
     }
 

@@ -560,7 +560,7 @@ class App:
             drawn = [form.deck.parse(text) for text in start.drawn]
             # At four the draw seats them too: the two highest play together.
             order, dealer = form.seats_by_draw(drawn)
-            if len(order) > 2:  # the screen says who sits where before play starts
+            if len(order) == 4:  # the screen says who sits where before play starts
                 start.unseated = (tuple(start.players), tuple(start.drawn))
             start.players = [start.players[i] for i in order]
             start.drawn = [start.drawn[i] for i in order]

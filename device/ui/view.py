@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from device.engine.game import Deal, Game
 from device.engine.play import TRICKS
-from device.ui.draw_tricks_view import DrawTricksView, dead_cards, draw_tricks_view
+from device.ui.draw_tricks_view import DrawTricksView, draw_tricks_view
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,6 @@ class TableView:
     # so far, until the play starts and they are a hand's (`play.shown`).
     face_up: tuple[str, ...] = ()
     draw_tricks: DrawTricksView | None = None  # Draw Bridge's draw tricks, while in them
-    dead: frozenset[str] = frozenset()  # in the play: cards an earlier phase put out of it
     extra: dict = field(default_factory=dict)
 
     def cards(self) -> set[str]:
@@ -142,7 +141,6 @@ class TableView:
         held |= set(self.face_up)
         if self.draw_tricks is not None:
             held |= self.draw_tricks.cards()
-        held |= self.dead
         return held
 
 
@@ -182,7 +180,7 @@ def build_view(game: Game) -> TableView:
         dealer=game.players[deal.dealer],
         turn=game.name(turn),
         seats=seats,
-        side_names=(game.side_name(0), game.side_name(1)),
+        side_names=_side_names(game),
         draw_turn=deal.draw_turns // len(game.players) + 1,
         draw_turns=game.form.draw_turns,
         auction=_auction(deal),
@@ -196,8 +194,24 @@ def build_view(game: Game) -> TableView:
         dummy_shown=_dummy_shown(game, deal),
         face_up=tuple(str(c) for c in getattr(deal, "face_up", ())) if deal.play is None else (),
         draw_tricks=draw_tricks_view(game),
-        dead=dead_cards(game),
+        extra=_talon(game, deal),
     )
+
+
+def _talon(game: Game, deal: Deal) -> dict:
+    """Three-player Honeymoon's talon phase: the contract, who takes the talon (the
+    declarer) and who then leads, under "talon"; else nothing."""
+    if game.phase != "talon":
+        return {}
+    hand = game.form.declarer_hand(deal.declarer)
+    leader = game.form.controller(game.form.opening_leader(hand), hand)
+    talon = {"contract": str(deal.contract), "declarer": game.players[deal.declarer]}
+    return {"talon": talon | {"leader": game.players[leader]}}
+
+
+def _side_names(game: Game) -> tuple[str, ...]:
+    """Each side's name: two partnerships or couples, or three players each alone."""
+    return tuple(game.side_name(side) for side in range(game.form.side_count))
 
 
 def _tricks(game: Game) -> int:
@@ -270,7 +284,7 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
         last_trick=last_trick,
         last_winner=last.winner if last else None,
         won=tuple(play.tricks_won()),
-        trick_number=min(play.trick_number, TRICKS),
+        trick_number=min(play.trick_number, play.total),
         claim=(game.players[claim.seat], claim.tricks) if claim else None,
         revokes=revokes,
         exposed=tuple(
@@ -326,7 +340,7 @@ def _result(game: Game, deal: Deal) -> ResultView | None:
         contract="pass" if contract is None else str(contract),
         declarer=None if contract is None else game.players[deal.declarer],
         tricks=None if contract is None else deal.tricks,
-        over=None if contract is None else deal.tricks - contract.tricks_needed,
+        over=None if contract is None else deal.tricks - contract.level - game.form.book,
         lines=lines,
         honours=deal.honours,
         honours_from=deal.honours_from,
@@ -347,7 +361,7 @@ def sheet_view(game: Game) -> SheetView:
     )
     winner = sheet.winner
     return SheetView(
-        sides=(game.side_name(0), game.side_name(1)),
+        sides=_side_names(game),
         above=tuple((ln.side, ln.points, ln.kind) for ln in sheet.lines if ln.where == "above"),
         games=games,
         closing=tuple((ln.side, ln.points, ln.kind) for ln in sheet.closing_lines()),

@@ -13,6 +13,7 @@ from .bridge import Chicago, RubberBridge
 from .draw import DrawBridge
 from .dummies import DoubleDummy, ExposedDummy, SemiExposedDummies, SingleDummy
 from .honeymoon import DrawAndDiscard, Plain
+from .three import ThreePlayer
 
 FORMS: tuple[GameForm, ...] = (
     DrawAndDiscard(),
@@ -24,6 +25,7 @@ FORMS: tuple[GameForm, ...] = (
     SingleDummy(),
     SemiExposedDummies(),
     ExposedDummy(),
+    ThreePlayer(),
     Abridged(),
 )
 DEFAULT = FORMS[0].name

@@ -42,6 +42,7 @@ FORM_PHASES = {
     "turn-up": "play",  # a dummy's face-down card turned up (semi-exposed dummies)
     "draw-top": "draw_tricks",  # Draw Bridge: the top stock card scanned before a trick
     "draw-tricks": "draw_tricks",  # Draw Bridge: a card of a draw trick
+    "talon": "table3",  # three players: the declarer takes the talon and discards (OK)
 }
 # Overlays a form's phase draws itself: (phase, overlay) -> module (the card picker).
 PHASE_OVERLAYS = {

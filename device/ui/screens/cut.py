@@ -23,7 +23,7 @@ GRID_X, GRID_Y, CELL_W, CELL_H = 22, 200, 58, 54
 
 def draw(surface, layout, view, ui, t):
     start = ui.start
-    title = "cut.title_four" if len(start.players) > 2 else "cut.title"
+    title = {4: "cut.title_four", 3: "cut.title_three"}.get(len(start.players), "cut.title")
     menu.page(surface, layout, t.t(title))
     _cards(surface, layout, start, ui, t)
     targets = []

@@ -21,7 +21,7 @@ from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, te
 from ..widgets.contract import contract_card
 from ..widgets.play_buttons import play_buttons
 from ..widgets.text import line_step, wrap, wrapped_text
-from . import chrome, table4
+from . import chrome, table3, table4
 from .auction import fitting_size, tag
 from .base import Target
 
@@ -64,6 +64,8 @@ def draw(surface, layout, view, ui, t):
 def draw_table(surface, layout, view, ui, t) -> list[Target]:
     if table4.at_spots(view):  # four hands: a spot per compass seat
         return table4.draw_table(surface, layout, view, ui, t)
+    if view.players == 3:  # three players each alone: three spots in a row
+        return table3.draw_table(surface, layout, view, ui, t)
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     play = view.play
     turn = turn_seat(view)
@@ -192,11 +194,11 @@ def glow(surface, layout, rect) -> None:
 
 def tricks_target(view, seat: int, t) -> str:
     """What this seat's side needs: the declarer to make the contract, the other side to beat it."""
-    needed = int(view.play.contract[0]) + 6
+    needed = int(view.play.contract[0]) + view.tricks - 7  # the level above the book
     declarer_side = view.seats[seat_index(view, view.play.declarer)].side
     if view.seats[seat].side == declarer_side:
         return t.t("play.needs", n=needed)
-    return t.t("play.to_beat", n=TRICKS + 1 - needed)
+    return t.t("play.to_beat", n=view.tricks + 1 - needed)
 
 
 def draw_seat_panel(surface, layout, view, seat: int, turn: bool, t) -> None:
@@ -246,7 +248,7 @@ def claim_question(surface, layout, view, t) -> list[Target]:
     rect = layout.rect(*panel)
     pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=layout.px(14))
     pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(14))
-    left = TRICKS - sum(view.play.won)
+    left = view.tricks - sum(view.play.won)
     question = t.n("play.claim_pending", left, name=claimer, claimed=tricks)
     y = wrapped_text(
         surface, layout, question, (400, 96), theme.TEXT, 580, theme.INK_ON_FELT, "mid", True
@@ -274,6 +276,8 @@ def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
     """The previous trick at the seats' spots, the winner's card outlined, and Close."""
     if table4.at_spots(view):
         return table4.draw_last_trick(surface, layout, view, ui, t)
+    if view.players == 3:
+        return table3.draw_last_trick(surface, layout, view, ui, t)
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     play = view.play
     draw_text(
@@ -347,7 +351,7 @@ def picker_refused(view) -> frozenset[str]:
     lies face up, every card not in it. A hidden hand the table knows stays hidden."""
     if view.play is None:  # the face-up dummy laid out before the auction
         return frozenset(view.face_up)
-    refused = set(view.play.played) | view.dead  # dead: played in Draw Bridge's draw tricks
+    refused = set(view.play.played)
     turn = view.play.to_play if view.play.to_play is not None else turn_seat(view)  # the hand
     for hand, cards in view.play.shown:  # a dummy laid out: its cards are not elsewhere
         unplayed = {card for card, played in cards if not played}

@@ -94,6 +94,8 @@ def honours_buttons(surface, layout, view, t, y: float) -> list[Target]:
     choices = honours_choices(view, t)
     *held, (none_label, none_action) = choices
     values = sorted({action[2] for _, action in held})
+    if len(view.side_names) == 3:  # three players each alone: a column each
+        return _honours_columns(surface, layout, view, t, y, values, none_label, none_action)
     name_w, button_w, gap = 130, 100, 8
     targets = []
     rows = honours_rows(view, t)
@@ -112,6 +114,29 @@ def honours_buttons(surface, layout, view, t, y: float) -> list[Target]:
     return targets + [Target(rect, none_action)]
 
 
+COLUMN_W, NAME_H = 128, 26  # three players: each one's name over their buttons
+
+
+def _honours_columns(surface, layout, view, t, y, values, none_label, none_action):
+    """Three players: a column per player (the name, then a button per value) and None
+    to the right, in one band as high as a name and a button."""
+    targets = []
+    width = (COLUMN_W - 8 - 4 * (len(values) - 1)) / len(values)
+    for column, (seat, label) in enumerate(honours_rows(view, t)):
+        x = LEFT + column * COLUMN_W
+        name, size = layout.fit_text(label, theme.TEXT, COLUMN_W - 8, True)
+        centre = (x + (COLUMN_W - 8) / 2, y + NAME_H / 2)
+        draw_text(surface, layout, name, centre, size, theme.INK_ON_FELT, True, "center")
+        for i, points in enumerate(values):
+            rect = (x + i * (width + 4), y + NAME_H, width, 48)
+            draw_button(surface, layout, rect, str(points))
+            targets.append(Target(rect, ("honours", seat, points)))
+    x = LEFT + 3 * COLUMN_W
+    rect = (x, y, LEFT + WIDTH - x, NAME_H + 48)
+    draw_button(surface, layout, rect, none_label)
+    return targets + [Target(rect, none_action)]
+
+
 def honours_rows(view, t=None) -> list[tuple[int, str]]:
     """(seat, label) of each row of honours buttons: one per side, as honours count for
     the side that held them; its first seat stands for it. At two a side is a player;
@@ -126,6 +151,8 @@ def honours_rows(view, t=None) -> list[tuple[int, str]]:
 
 
 def honours_height(view) -> float:
+    if len(view.side_names) == 3:
+        return NAME_H + HONOURS_ROW
     return HONOURS_ROW * len(view.side_names)
 
 

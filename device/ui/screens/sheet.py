@@ -65,8 +65,8 @@ class Plan:
 
     row: float
     line: float  # THE line
-    above: tuple[Column, Column]  # nearest the line first
-    games: tuple[tuple[Column, Column], ...]
+    above: tuple[Column, ...]  # one column per side (three players: three), nearest first
+    games: tuple[tuple[Column, ...], ...]
     closed: int  # games ended by a game line
     hidden: int  # entries left out for a "+N more"
 
@@ -74,22 +74,22 @@ class Plan:
 # --- planning: pure, so tests can check what fits ------------------------------------
 
 
-def _above(sheet) -> tuple[Column, Column]:
-    columns = ([], [])
+def _above(sheet) -> tuple[Column, ...]:
+    columns = tuple([] for _ in sheet.sides)
     for side, points, kind in sheet.above:
         columns[side].append(Entry(points, kind))
     for side, points, kind in sheet.closing:  # written last: farthest from the line
         columns[side].append(Entry(points, kind, closing=True))
-    return tuple(columns[0]), tuple(columns[1])
+    return tuple(tuple(column) for column in columns)
 
 
-def _games(sheet) -> list[tuple[Column, Column]]:
+def _games(sheet) -> list[tuple[Column, ...]]:
     games = []
     for game in sheet.games or ((),):
-        columns = ([], [])
+        columns = tuple([] for _ in sheet.sides)
         for side, points in game:
             columns[side].append(Entry(points, "tricks"))
-        games.append((tuple(columns[0]), tuple(columns[1])))
+        games.append(tuple(tuple(column) for column in columns))
     return games
 
 
@@ -102,15 +102,15 @@ def _clip(column: Column, rows: int) -> Column:
 
 
 def _depth(pair) -> int:
-    return max(1, len(pair[0]), len(pair[1]))
+    return max(1, *(len(column) for column in pair))
 
 
-def _fit_games(games, rows: int) -> list[tuple[Column, Column]]:
+def _fit_games(games, rows: int) -> list[tuple[Column, ...]]:
     """Take rows from the deepest game (keeping two each) until all games fit in `rows`."""
     depths = [_depth(g) for g in games]
     while sum(depths) > rows and max(depths) > 2:
         depths[depths.index(max(depths))] -= 1
-    return [(_clip(a, d), _clip(b, d)) for (a, b), d in zip(games, depths, strict=True)]
+    return [tuple(_clip(c, d) for c in game) for game, d in zip(games, depths, strict=True)]
 
 
 def _hidden(columns) -> int:
@@ -129,7 +129,7 @@ def plan_sheet(sheet, height: float) -> Plan:
         games = _fit_games(games, min(rows_below, int(room * BELOW_SHARE // row)))
         rows_below = sum(_depth(g) for g in games)
         above_rows = int(room // row) - rows_below
-        above = (_clip(above[0], above_rows), _clip(above[1], above_rows))
+        above = tuple(_clip(column, above_rows) for column in above)
         need_above = _depth(above)
     line = max(need_above * row, min(room * LINE_AT, room - rows_below * row))
     hidden = _hidden(above) + sum(_hidden(g) for g in games)
@@ -145,10 +145,12 @@ class _Page:
     def __init__(self, surface, layout, rect, plan: Plan, t, tags: bool):
         self.surface, self.layout, self.plan, self.t = surface, layout, plan, t
         self.x, self.y, self.w, self.h = rect
-        self.tags = tags and self.w >= 360
+        self.sides = len(plan.above)  # two columns, or three with three players
+        self.col_w = self.w / self.sides
+        self.tags = tags and self.col_w >= 180
 
     def column_x(self, side: int) -> float:
-        return self.x + side * self.w / 2
+        return self.x + side * self.col_w
 
     def rule(self, y: float, colour, width: float = 1, inset: float = 0) -> None:
         left = self.layout.point(self.x + inset, y)
@@ -159,7 +161,7 @@ class _Page:
     def entry(self, side: int, top: float, entry: Entry, tag: bool = False) -> None:
         """One entry in its row: the points right-aligned; with `tag`, its kind to the left
         (below the line every entry is trick points, so there it goes without)."""
-        row, col_w = self.plan.row, self.w / 2
+        row, col_w = self.plan.row, self.col_w
         centre_y, x = top + row / 2, self.column_x(side)
         if entry.kind == "more":
             text = self.t.t("sheet.more", n=entry.points)
@@ -185,7 +187,7 @@ def draw_paper(surface, layout, sheet, rect, t, tags: bool = True) -> Plan:
     page = _Page(surface, layout, rect, plan, t, tags)
     _paper(page)
     _head(page, sheet)
-    for side in (0, 1):
+    for side in range(page.sides):
         for i, entry in enumerate(plan.above[side]):
             page.entry(side, page.y + plan.line - (i + 1) * plan.row, entry, tag=True)
     _below(page)
@@ -209,16 +211,17 @@ def _paper(page: _Page) -> None:
     while y < bottom - 2:
         page.rule(y, theme.PAPER_RULE, 1, 4)
         y += plan.row
-    middle = page.x + page.w / 2
-    start, end = layout.point(middle, page.y + 6), layout.point(middle, page.y + page.h - 6)
-    pygame.draw.line(page.surface, theme.PAPER_MARGIN, start, end, layout.px(2))
+    for side in range(1, page.sides):  # a red rule between each two columns
+        middle = page.column_x(side)
+        start, end = layout.point(middle, page.y + 6), layout.point(middle, page.y + page.h - 6)
+        pygame.draw.line(page.surface, theme.PAPER_MARGIN, start, end, layout.px(2))
 
 
 def _head(page: _Page, sheet) -> None:
     """The sides' names over their columns, underlined."""
     for side, name in enumerate(sheet.sides):
-        centre = (page.column_x(side) + page.w / 4, page.y + HEAD_H / 2 + 1)
-        name, size = page.layout.fit_text(name, theme.TEXT, page.w / 2 - 12, True)
+        centre = (page.column_x(side) + page.col_w / 2, page.y + HEAD_H / 2 + 1)
+        name, size = page.layout.fit_text(name, theme.TEXT, page.col_w - 12, True)
         draw_text(page.surface, page.layout, name, centre, size, theme.PAPER_INK, True, "center")
     page.rule(page.y + HEAD_H, theme.PAPER_INK, 1.5, 4)
 
@@ -228,7 +231,7 @@ def _below(page: _Page) -> None:
     plan = page.plan
     top = page.y + plan.line
     for index, game in enumerate(plan.games):
-        for side in (0, 1):
+        for side in range(page.sides):
             for i, entry in enumerate(game[side]):
                 page.entry(side, top + i * plan.row, entry)
         top += _depth(game) * plan.row
@@ -242,7 +245,7 @@ def _totals(page: _Page, sheet) -> None:
     page.rule(y, theme.PAPER_INK, 1, 4)
     page.rule(y + 3, theme.PAPER_INK, 1, 4)
     for side, total in enumerate(sheet.totals):
-        centre = (page.column_x(side) + page.w / 4, y + FOOT_H / 2 + 2)
+        centre = (page.column_x(side) + page.col_w / 2, y + FOOT_H / 2 + 2)
         rect = draw_text(
             page.surface,
             page.layout,
@@ -290,7 +293,9 @@ def status(sheet, t) -> str:
         return t.t("sheet.in_progress_chicago" if sheet.chicago else "sheet.in_progress")
     if sheet.winner is None:
         return t.t("sheet.tie")
-    margin = abs(sheet.totals[0] - sheet.totals[1])
+    winner = sheet.sides.index(sheet.winner)
+    others = [total for side, total in enumerate(sheet.totals) if side != winner]
+    margin = abs(sheet.totals[winner] - max(others))  # over the next best
     return t.t("sheet.winner", name=sheet.winner, points=margin)
 
 
@@ -298,7 +303,7 @@ def _panel(surface, layout, sheet, t) -> None:
     """Beside the paper: the title, each side's games and total, the rubber's state."""
     title = t.t("sheet.chicago" if sheet.chicago else "sheet.title")
     menu.fitted_text(surface, layout, title, (PANEL_X, 16), TEXT_LARGE, PANEL_W, bold=True)
-    y = 62
+    y, step = 62, 88 if len(sheet.sides) == 2 else 78  # three players: a little closer
     for side, name in enumerate(sheet.sides):
         name, size = layout.fit_text(name, TEXT, PANEL_W, True)
         draw_text(surface, layout, name, (PANEL_X, y), size, theme.INK_ON_FELT, True)
@@ -306,7 +311,7 @@ def _panel(surface, layout, sheet, t) -> None:
         total = t.t("sheet.total", points=sheet.totals[side])
         draw_text(surface, layout, games, (PANEL_X, y + 27), TEXT, theme.INK_ON_FELT_SOFT)
         draw_text(surface, layout, total, (PANEL_X, y + 53), TEXT, theme.INK_ON_FELT)
-        y += 88
+        y += step
     colour = theme.ACCENT if sheet.finished else theme.INK_ON_FELT
     y = wrapped_text(
         surface, layout, status(sheet, t), (PANEL_X, y), TEXT, PANEL_W, colour, bold=True
