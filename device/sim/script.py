@@ -16,7 +16,9 @@ South's, then West's) they are laid out in turn, each scanned while it is the
 one being laid out, as a scanned card goes to it: a record may list West's
 cards first. Draw Bridge's draw tricks (`draw_cards`) are scanned in play
 order, each trick's top stock card (`draw_top`) first when it is shown; a
-deal without `draw_cards` skipped them on the screen. Claims and honours are
+deal without `draw_cards` skipped them on the screen. In three-player Honeymoon
+the declarer's talon is OK on the bidding box after the auction (the record has
+no key for it: its cards are never scanned). Claims and honours are
 made on the screen, so a record with them cannot be played through the
 devices alone.
 """
