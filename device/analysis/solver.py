@@ -31,6 +31,8 @@ CODES = 1 << (RANKS + 1)  # a code has at most 13 card bits and the sentinel
 INFO: list[tuple[int, int, int, int, int, int]] = []
 # Per pattern: the relative ranks that stand for each run of adjacent bits (its lowest).
 REPS: list[tuple[int, ...]] = []
+# Per code: the same suit seen from the other hand.
+FLIP: list[int] = []
 
 
 def _top_run(mine: int, other: int, length: int) -> int:
@@ -42,10 +44,12 @@ def _build_tables() -> None:
     for code in range(CODES):
         if code == 0:
             INFO.append((0, 0, 0, 0, 0, 0))
+            FLIP.append(0)
             continue
         length = code.bit_length() - 1
         lead = code ^ (1 << length)
         follow = ((1 << length) - 1) ^ lead
+        FLIP.append(code ^ ((1 << length) - 1))
         INFO.append(
             (
                 length,
@@ -95,81 +99,84 @@ class Searcher:
 
     def __init__(self, trump: int):
         self.trump = trump
-        self.table: dict[int, tuple[int, int]] = {}
+        self.table: dict[int, tuple[int, int, tuple | None]] = {}  # lo, hi, best lead
         self.nodes = 0
         self.win = self._make_win()
 
-    def tricks(self, codes: tuple[int, ...]) -> int:
-        """The most tricks the leader can take from `codes` against best defence."""
+    def tricks(self, codes: tuple[int, ...], guess: int | None = None) -> int:
+        """The most tricks the leader can take from `codes` against best defence. With a
+        `guess` the null windows step from it (two searches when it is right), else they
+        halve the range."""
         n = sum(INFO[c][0] for c in codes)
         if n % 2:
             raise ValueError("the two hands must hold as many cards")
         n //= 2
+        key = codes[0] | codes[1] << 14 | codes[2] << 28 | codes[3] << 42
         low, high = 0, n
+        if guess is not None and 0 < guess <= n:
+            if self.win(codes, key, n, guess):
+                low = guess
+                while low < high and self.win(codes, key, n, low + 1):
+                    low += 1
+                return low
+            high = guess - 1
         while low < high:
             mid = (low + high + 1) // 2
-            if self.win(codes, n, mid):
+            if self.win(codes, key, n, mid):
                 low = mid
             else:
                 high = mid - 1
         return low
 
-    def _make_win(self):  # noqa: C901 - the inner loop, kept in one frame for speed
+    def _make_win(self):  # noqa: C901 - the inner loop, kept in few frames for speed
         trump = self.trump
         table = self.table
         info = INFO
         reps = REPS
+        flipped = FLIP
+        following: dict[int, tuple] = {}
         counter = [0]
-
-        def quick(i0, i1, i2, i3) -> int:
-            """The tricks the leader cashes from the top before losing the lead."""
-            total = i0[3] + i1[3] + i2[3] + i3[3]
-            if trump < 0:
-                return total
-            t = (i0, i1, i2, i3)[trump]
-            held = t[5]
-            if held == 0 or t[3] >= held:
-                return total
-            total = t[3]
-            for s, i in enumerate((i0, i1, i2, i3)):
-                if s != trump:
-                    total += min(i[3], i[5])
-            return total
-
-        def remove(code: int, index: int) -> int:
-            return (code & ((1 << index) - 1)) | ((code >> (index + 1)) << index)
 
         def after(codes, s1, r1, s2, r2, same_leader):
             """The codes once the trick's two cards are gone, seen from its winner."""
             c = list(codes)
             if s1 == s2:
                 hi, lo = (r1, r2) if r1 > r2 else (r2, r1)
-                c[s1] = remove(remove(c[s1], hi), lo)
+                x = c[s1]
+                x = (x & ((1 << hi) - 1)) | ((x >> (hi + 1)) << hi)
+                c[s1] = (x & ((1 << lo) - 1)) | ((x >> (lo + 1)) << lo)
             else:
-                c[s1] = remove(c[s1], r1)
-                c[s2] = remove(c[s2], r2)
-            if not same_leader:
-                for s in range(SUITS):
-                    x = c[s]
-                    c[s] = x ^ ((1 << (x.bit_length() - 1)) - 1)
-            return tuple(c)
+                x = c[s1]
+                c[s1] = (x & ((1 << r1) - 1)) | ((x >> (r1 + 1)) << r1)
+                x = c[s2]
+                c[s2] = (x & ((1 << r2) - 1)) | ((x >> (r2 + 1)) << r2)
+            if same_leader:
+                return tuple(c)
+            return (flipped[c[0]], flipped[c[1]], flipped[c[2]], flipped[c[3]])
+
+        def follows(follow: int, r: int) -> tuple:
+            """The follower's cards of the suit led, to a lead of relative rank r: (rank,
+            leader wins), the cheapest winner first, then the lowest."""
+            ranks = reps[follow]
+            out = tuple((x, False) for x in ranks if x > r) + tuple(
+                (x, True) for x in ranks if x < r
+            )
+            following[(follow << 4) | r] = out
+            return out
 
         def replies(s, r, infos):
             """The follower's cards to a lead of relative rank r in suit s: (suit, rank,
             leader wins), the likeliest to beat the lead first."""
             follow = infos[s][2]
             if follow:
-                ranks = reps[follow]
-                over = [(s, x, False) for x in ranks if x > r]
-                under = [(s, x, True) for x in ranks if x < r]
-                return over + under
+                known = following.get((follow << 4) | r) or follows(follow, r)
+                return [(s, x, kept) for x, kept in known]
             out = []
             if trump >= 0 and infos[trump][2]:
                 out = [(trump, x, False) for x in reps[infos[trump][2]]]
             for s2 in range(SUITS):
                 if s2 != trump and s2 != s and infos[s2][2]:
-                    out.append((s2, reps[infos[s2][2]][0], True))
-                    out.extend((s2, x, True) for x in reps[infos[s2][2]][1:])
+                    out.extend((s2, x, True) for x in reps[infos[s2][2]])
             return out
 
         def leads(infos):
@@ -190,43 +197,76 @@ class Searcher:
                     rest.extend((s, x) for x in ranks[1:])
             return first + second + rest
 
-        def win(codes, n, k) -> bool:
-            if k <= 0:
-                return True
-            if k > n:
-                return False
-            c0, c1, c2, c3 = codes
-            key = c0 | c1 << 14 | c2 << 28 | c3 << 42
+        def win(codes, key, n, k) -> bool:
+            """Whether the leader takes k of the n tricks left (0 < k <= n)."""
             bounds = table.get(key)
             if bounds is not None:
-                if bounds[0] >= k:
+                lo, hi, best = bounds
+                if lo >= k:
                     return True
-                if bounds[1] < k:
+                if hi < k:
                     return False
-                lo, hi = bounds
             else:
-                lo, hi = 0, n
+                lo, hi, best = 0, n, None
             counter[0] += 1
-            infos = (info[c0], info[c1], info[c2], info[c3])
-            q = quick(*infos)
+            infos = (info[codes[0]], info[codes[1]], info[codes[2]], info[codes[3]])
+            # Quick tricks: the leader's top cards, cashed before the lead is lost; with
+            # trumps, the side suits only as long as the follower follows (unless the
+            # leader's top trumps draw the follower's first).
+            q = infos[0][3] + infos[1][3] + infos[2][3] + infos[3][3]
+            if trump >= 0:
+                t = infos[trump]
+                if t[5] and t[3] < t[5]:
+                    q = t[3]
+                    for s in range(SUITS):
+                        if s != trump:
+                            i = infos[s]
+                            q += i[3] if i[3] < i[5] else i[5]
+                if n - t[4] < k:  # the follower's top trumps each take a trick
+                    table[key] = (lo, min(hi, n - t[4]), best)
+                    return False
             if q >= k:
-                table[key] = (max(lo, q), hi)
+                table[key] = (max(lo, q), hi, best)
                 return True
-            result = False
-            for s, r in leads(infos):
+            moves = leads(infos)
+            if best is not None:
+                moves.remove(best)
+                moves.insert(0, best)
+            m = n - 1
+            for lead in moves:
+                s, r = lead
                 for s2, r2, kept in replies(s, r, infos):
                     child = after(codes, s, r, s2, r2, kept)
-                    ok = win(child, n - 1, k - 1) if kept else not win(child, n - 1, n - k)
-                    if not ok:
-                        break
+                    ckey = child[0] | child[1] << 14 | child[2] << 28 | child[3] << 42
+                    if kept:  # the leader needs k - 1 more, still on lead
+                        need = k - 1
+                        if need <= 0:
+                            continue
+                        b = table.get(ckey)
+                        if b is not None:
+                            if b[0] >= need:
+                                continue
+                            if b[1] < need:
+                                break
+                        if not win(child, ckey, m, need):
+                            break
+                    else:  # the follower leads, and must not take n - k of the rest
+                        need = n - k
+                        if need <= 0:
+                            break
+                        b = table.get(ckey)
+                        if b is not None:
+                            if b[0] >= need:
+                                break
+                            if b[1] < need:
+                                continue
+                        if win(child, ckey, m, need):
+                            break
                 else:
-                    result = True
-                    break
-            if result:
-                table[key] = (max(lo, k), hi)
-            else:
-                table[key] = (lo, min(hi, k - 1))
-            return result
+                    table[key] = (max(lo, k), hi, lead)
+                    return True
+            table[key] = (lo, min(hi, k - 1), best)
+            return False
 
         self._counter = counter
         return win

@@ -42,8 +42,11 @@ class TwoHands:
         size = len(self.facts.hands[0])
         for strain in STRAINS:
             search = self.searcher(strain)
+            guess = None  # the other hand on lead: near the tricks the first one leaves
             for declarer, leader in self.facts.declarers:
-                taken = search.tricks(encode(self.masks[leader], self.masks[1 - leader]))
+                codes = encode(self.masks[leader], self.masks[1 - leader])
+                taken = search.tricks(codes, guess)
+                guess = size - taken
                 cells.append(Cell(strain, declarer, leader, size - taken))
                 self._step(progress)
         return cells

@@ -22,12 +22,15 @@ from device.loop import TableLoop
 from device.table import Outcome, Table
 
 from .i18n import Catalog
+from .reviews import Reviews
 from .screens.base import DeviceNotice, Said, StartState, Target, UiState
 from .view import build_view
 
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
 KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
 BANNER_CHARS = 120  # a refusal with the device text it quotes
+BROWSE = ("help", "help-page", "history-page", "history-rubber", "forms", "forms-page")
+BROWSE += ("review-page",)  # the pages of a stored rubber's double-dummy review
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Daan")  # for seats nobody has named yet
 
 
@@ -64,6 +67,7 @@ class App:
         self.frames = 0
         self.flipped_at = 0.0
         self.sims = sims or {}
+        self.reviews = Reviews()  # the double-dummy review, worked out off this loop
         self.new_table = new_table  # builds a Table for a Setup chosen on the start screen
         self.decks = decks  # where a paired deck is saved
         self.profile = profile  # the paired deck, for cards drawn before a rubber
@@ -92,6 +96,7 @@ class App:
             if interval and time.monotonic() - pinged >= interval:
                 notify("WATCHDOG=1")  # from the screen loop: a hung screen stops these
                 pinged = time.monotonic()
+        self.reviews.close()
         notify("STOPPING=1")
 
     def step(self, timeout: float) -> None:
@@ -102,6 +107,8 @@ class App:
             time.sleep(timeout)
         for event in self.pg.event.get():
             self.on_event(event)
+        if self.reviews.poll():
+            self.dirty = True
         if self.dirty:
             self.draw()
 
@@ -179,6 +186,7 @@ class App:
         playing |= view is not None and (view.phase, self.ui.overlay) in PHASE_OVERLAYS
         if self.ui.overlay in ("picker", "last-trick") and not playing:
             self.ui.overlay = None  # the play is over (or undone): the phase's own screen
+        self.reviews.show(self.ui, view, self.table.game if self.table is not None else None)
         self.targets = render(self.canvas, self.layout, view, self.ui, self.t)
         notice = chrome.notice_target(self.ui)  # over everything until it is tapped
         self.targets += [notice] if notice is not None else []
@@ -298,7 +306,7 @@ class App:
             if self.table is not None:
                 self.table.pairing = None
             self._pairing_status()
-        elif kind in ("help", "help-page", "history-page", "history-rubber", "forms", "forms-page"):
+        elif kind in BROWSE:
             self.browse(kind, args[0])
         elif kind == "quit":
             self.running = False
@@ -316,6 +324,8 @@ class App:
             self.ui.overlay, self.ui.help_page, self.ui.help_back = "help", 0, value
         elif kind == "help-page":
             self.ui.help_page = max(0, value)
+        elif kind == "review-page":
+            self.ui.review_page = max(0, value)
         elif kind == "history-page":
             self.ui.history_page = max(0, value)
         elif kind == "forms":  # the game forms' list, open at the page of the chosen one
@@ -356,6 +366,8 @@ class App:
         else:
             replayed = replay_rubber(journal, rubber)
         self.ui.stored = stored_rubber_view(entry, replayed)
+        self.ui.review_page = 0
+        self.reviews.open_rubber(replayed.game)
         self.ui.overlay = "history-sheet"
 
     def send(self, item: Input) -> None:

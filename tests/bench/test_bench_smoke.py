@@ -15,3 +15,12 @@ def test_chicago_replay_rate_runs():
     ((name, value, target, _),) = bench_chicago(deals=8, rounds=1)
     assert name.startswith("Chicago replay rate (8 deals, ") and value.endswith(" events/s")
     assert target == "> 100,000 events/s"
+
+
+def test_double_dummy_benchmarks_run():
+    from tests.bench import analysis
+
+    (median, p99, nodes) = analysis.bench_deals(deals=3)
+    assert median[1].endswith(" ms") and p99[2] == "< 1,000 ms" and "median" in nodes[1]
+    ((name, value, target, ok),) = analysis.bench_exact(endings=20)
+    assert (value, target, ok) == ("20 equal", "20 equal", True)

@@ -23,6 +23,7 @@ MODULES = {
     "settings": "settings",
     "history": "history",
     "history-sheet": "history",  # a rubber's sheet, opened from the history
+    "history-review": "review",  # a stored rubber's double-dummy review, from its sheet
     "help": "help",
     "forms": "forms",  # the game forms to choose from, opened from the start screen
     "claim": "claim",

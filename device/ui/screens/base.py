@@ -118,6 +118,11 @@ class UiState:
     history: list = field(default_factory=list)
     history_page: int = 0
     stored: object | None = None  # the rubber opened from the history (view.StoredRubberView)
+    # The double-dummy review (ui.review_text.ReviewShown) of the deal on the result
+    # screen, and of each deal of the rubber opened from the history, with its page.
+    review: object | None = None
+    reviews: tuple = ()
+    review_page: int = 0
     help_page: int = 0
     help_back: str | None = None  # the overlay that the help's Back returns to
     forms_page: int = 0  # the page of the game forms' list (overlay "forms")

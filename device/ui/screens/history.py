@@ -304,6 +304,7 @@ def _row(surface, layout, entry: dict, y: float, t) -> Target:
 PAPER_RECT = (16, 10, 480, 404)  # clear of the bottom band, where Back and the storage mark go
 PANEL_X, PANEL_W = 516, 268
 BACK = (624, menu.BUTTON_Y, 168, menu.BUTTON_H)
+REVIEW = (440, menu.BUTTON_Y, 168, menu.BUTTON_H)
 
 
 def draw_stored(surface, layout, ui, t) -> list[Target]:
@@ -320,6 +321,9 @@ def draw_stored(surface, layout, ui, t) -> list[Target]:
     menu.bottom_band(surface, layout)
     back = ("overlay", "history")
     targets = [menu.button(surface, layout, BACK, t.t("history.back"), back, "accent")]
+    if stored is not None and stored.sheet is not None:  # its deals' double-dummy review
+        review = ("overlay", "history-review")
+        targets.append(menu.button(surface, layout, REVIEW, t.t("review.open"), review))
     chrome.finish(surface, layout, ui, t)
     return targets
 

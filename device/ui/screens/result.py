@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from .. import theme
 from ..draw import draw_button, draw_text
+from ..review_text import review_lines
+from ..widgets.review import draw_review, review_height
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome, menu
 from .base import Target
@@ -202,7 +204,10 @@ def _lines(surface, layout, result, sides, t, y: float, bottom: float) -> float:
 
 def draw(surface, layout, view, ui, t):
     targets = chrome.frame(surface, layout, view, ui, t)
-    _, honours = draw_summary(surface, layout, view, t, 56)
+    review = review_lines(ui.review, t)  # the double-dummy review, just above Next
+    bottom = NEXT[1] - 6 - review_height(review)
+    _, honours = draw_summary(surface, layout, view, t, 56, bottom)
+    draw_review(surface, layout, review, (LEFT, bottom), WIDTH)
     draw_paper(surface, layout, view.sheet, MINI_SHEET, t, tags=False)
     draw_button(surface, layout, NEXT, t.t("result.next"), True, "accent", theme.TEXT_LARGE)
 

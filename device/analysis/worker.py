@@ -1,0 +1,188 @@
+"""Reviews made off the screen loop: one worker process at a time, a time limit.
+
+The screen asks `Reviewer.want(facts)` while it draws and gets the state at
+once: waiting, working (with its progress), done (the Review) or failed (why);
+`poll()` reads what the worker said since, and is True when the screen should
+draw again. A process, not a thread: the search is pure Python and would hold
+the interpreter's lock the screen needs. A review taking longer than `limit`
+seconds is stopped and says so. The latest request goes first (the deal on the
+screen), then the others in the order asked.
+"""
+
+from __future__ import annotations
+
+import base64
+import pickle
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from .facts import DealFacts, NotReviewed
+
+LIMIT_S = 60.0  # a review stopped after this long; two hands take well under a second
+KEEP = 200  # reviews remembered (a long rubber's deals and the history's)
+PROGRESS_EVERY_S = 0.1  # the worker's progress messages, at most this often
+
+
+@dataclass(frozen=True)
+class ReviewState:
+    kind: str  # "waiting", "working", "done" or "failed"
+    progress: float = 0.0  # 0..1 while working
+    review: object | None = None  # the Review, when done
+    reason: str | None = None  # why it failed: a NotReviewed key, "timeout" or "crashed"
+
+
+WAITING = ReviewState("waiting")
+
+
+def _work(stdin, stdout) -> None:
+    """The worker process: the facts (a pickle, base64) on one line in; progress lines,
+    then the review or why there is none, out."""
+    from .review import analyse
+
+    facts = pickle.loads(base64.b64decode(stdin.readline()))
+    last = [0.0]
+
+    def say(kind: str, value) -> None:
+        text = base64.b64encode(pickle.dumps(value)).decode()
+        stdout.write(f"{kind} {text}\n")
+        stdout.flush()
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_EVERY_S:
+            last[0] = now
+            say("working", done / max(1, total))
+
+    try:
+        say("done", analyse(facts, progress))
+    except NotReviewed as why:
+        say("failed", str(why))
+    except Exception as error:  # noqa: BLE001 - the screen shows why, never a traceback
+        say("failed", f"error: {type(error).__name__}")
+
+
+def _read(stream, into: queue.Queue) -> None:
+    """A thread that hands the worker's lines over; it waits on the pipe, not the lock."""
+    for line in stream:
+        kind, _, text = line.partition(" ")
+        try:
+            into.put((kind, pickle.loads(base64.b64decode(text))))
+        except (ValueError, pickle.UnpicklingError, EOFError):
+            into.put(("failed", "crashed"))
+    into.put(None)
+
+
+class Reviewer:
+    def __init__(self, limit: float = LIMIT_S):
+        self.limit = limit
+        self.states: OrderedDict[DealFacts, ReviewState] = OrderedDict()
+        self._queue: list[DealFacts] = []
+        self._job = None  # (facts, process, connection, started)
+
+    def want(self, facts: DealFacts) -> ReviewState:
+        """The review of `facts` as far as it has come; asked for the first time, it
+        goes to the front of the queue."""
+        state = self.states.get(facts)
+        if state is None:
+            self._remember(facts, WAITING)
+            self._queue.insert(0, facts)
+            self._next()
+            return WAITING
+        return state
+
+    def want_all(self, all_facts) -> None:
+        """Queue these (a stored rubber's deals), after what is queued already."""
+        for facts in all_facts:
+            if facts not in self.states:
+                self._remember(facts, WAITING)
+                self._queue.append(facts)
+        self._next()
+
+    def forget(self, facts: DealFacts) -> None:
+        """A request not started yet is dropped (the deal left the screen); one running
+        or done is kept."""
+        if facts in self._queue:
+            self._queue.remove(facts)
+            self.states.pop(facts, None)
+
+    def state(self, facts: DealFacts) -> ReviewState:
+        return self.states.get(facts, WAITING)
+
+    def poll(self) -> bool:
+        """Read what the worker said; stop one over its time; start the next. True when
+        any state changed."""
+        if self._job is None:
+            return False
+        facts, process, lines, started = self._job
+        changed = over = False
+        while not over:
+            try:
+                message = lines.get_nowait()
+            except queue.Empty:
+                break
+            changed = True
+            if message is None:  # the worker ended without a word: it died
+                message = ("failed", "crashed")
+            kind, value = message
+            if kind == "working":
+                self._remember(facts, ReviewState("working", value))
+            elif kind == "done":
+                self._remember(facts, ReviewState("done", 1.0, review=value))
+            else:
+                self._remember(facts, ReviewState("failed", reason=value))
+            over = kind != "working"
+        if not over and time.monotonic() - started > self.limit:
+            self._remember(facts, ReviewState("failed", reason="timeout"))
+            over = changed = True
+        if over:
+            self._stop()
+            self._next()
+        return changed
+
+    def close(self) -> None:
+        """Stop the worker, if one is running, and forget the queue."""
+        self._stop()
+        self._queue.clear()
+
+    def _stop(self) -> None:
+        if self._job is not None:
+            process = self._job[1]
+            if process.poll() is None:
+                process.kill()
+            process.wait(timeout=5)
+            process.stdout.close()
+            self._job = None
+
+    def _next(self) -> None:
+        if self._job is not None or not self._queue:
+            return
+        facts = self._queue.pop(0)
+        command = [sys.executable, "-m", "device.analysis.worker"]
+        try:
+            process = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            )
+            process.stdin.write(base64.b64encode(pickle.dumps(facts)).decode() + "\n")
+            process.stdin.close()
+        except OSError:
+            self._remember(facts, ReviewState("failed", reason="crashed"))
+            return
+        lines: queue.Queue = queue.Queue()
+        threading.Thread(target=_read, args=(process.stdout, lines), daemon=True).start()
+        self._remember(facts, ReviewState("working", 0.0))
+        self._job = (facts, process, lines, time.monotonic())
+
+    def _remember(self, facts: DealFacts, state: ReviewState) -> None:
+        self.states[facts] = state
+        self.states.move_to_end(facts)
+        while len(self.states) > KEEP:
+            self.states.popitem(last=False)
+
+
+if __name__ == "__main__":
+    _work(sys.stdin, sys.stdout)

@@ -1,0 +1,75 @@
+"""The app's side of the double-dummy review: what to ask the worker for, and what
+the screens get (ui.review for the deal result, ui.reviews for a stored rubber).
+
+Nothing here waits: the worker (device.analysis.worker) runs in its own process,
+`poll` reads what it said, and the screens show how far it has come.
+"""
+
+from __future__ import annotations
+
+from device.analysis.facts import NotReviewed, deal_facts
+from device.analysis.worker import Reviewer, ReviewState
+
+from .review_text import ReviewShown
+
+HISTORY_OVERLAYS = ("history-sheet", "history-review")
+
+
+class Reviews:
+    def __init__(self, reviewer: Reviewer | None = None):
+        self._reviewer = reviewer
+        self._result = None  # the facts of the deal last on the result screen
+        self._rubber: list = []  # (deal number, facts or why not) of the stored rubber
+
+    @property
+    def reviewer(self) -> Reviewer:
+        if self._reviewer is None:
+            self._reviewer = Reviewer()
+        return self._reviewer
+
+    def poll(self) -> bool:
+        """True when a review came further: the screen draws again."""
+        return self._reviewer is not None and self._reviewer.poll()
+
+    def close(self) -> None:
+        if self._reviewer is not None:
+            self._reviewer.close()
+
+    def show(self, ui, view, game) -> None:
+        """Set ui.review for the deal on the result screen and ui.reviews for the rubber
+        opened from the history."""
+        ui.review = None
+        if view is not None and view.phase == "deal-end" and game is not None:
+            ui.review = self._for_result(game)
+        if ui.overlay in HISTORY_OVERLAYS:
+            ui.reviews = tuple(self._shown(number, facts) for number, facts in self._rubber)
+
+    def open_rubber(self, game) -> None:
+        """A stored rubber was opened: its played deals are queued for review."""
+        self._rubber = []
+        for deal in game.deals if game is not None else ():
+            if deal.outcome is None:
+                continue
+            try:
+                self._rubber.append((deal.number, deal_facts(game, deal)))
+            except NotReviewed as why:
+                self._rubber.append((deal.number, str(why)))
+        self.reviewer.want_all(f for _, f in self._rubber if not isinstance(f, str))
+
+    def _for_result(self, game) -> ReviewShown | None:
+        try:
+            facts = deal_facts(game, game.deal)
+        except NotReviewed as why:
+            return None if str(why) == "thrown_in" else self._shown(game.deal.number, str(why))
+        if facts != self._result:
+            if self._result is not None:
+                self.reviewer.forget(self._result)  # left (or undone) before it was done
+            self._result = facts
+        self.reviewer.want(facts)
+        return self._shown(facts.number, facts)
+
+    def _shown(self, number: int, facts) -> ReviewShown:
+        if isinstance(facts, str):
+            return ReviewShown(number, ReviewState("failed", reason=facts), (), ("", ""))
+        state = self.reviewer.state(facts)
+        return ReviewShown(number, state, facts.names, facts.side_names)

@@ -1,0 +1,146 @@
+"""The double-dummy review on the screen: the deal result shows it once the worker
+process has worked it out (the screen never waits for it: it shows the progress
+first), the history shows it for each deal of a stored rubber, and a review that
+takes too long says so."""
+
+import os
+import queue
+import time
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from device.analysis.worker import Reviewer  # noqa: E402
+from device.engine.game import Game  # noqa: E402
+from device.loop import TableLoop  # noqa: E402
+from device.robots import play_rubber  # noqa: E402
+from device.store.journal import FILENAME, Journal  # noqa: E402
+from device.table import Table  # noqa: E402
+from device.ui.app import App, new_table_factory  # noqa: E402
+from device.ui.layout import Layout, _font  # noqa: E402
+from device.ui.review_text import review_lines  # noqa: E402
+from device.ui.reviews import Reviews  # noqa: E402
+from device.ui.screens.base import StartState, UiState  # noqa: E402
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _pygame():
+    pygame.init()
+    _font.cache_clear()
+    yield
+    pygame.quit()
+    _font.cache_clear()
+
+
+class Recording(Layout):
+    """A layout that keeps every text drawn."""
+
+    def __init__(self, size=(800, 480)):
+        super().__init__(size)
+        self.texts = []
+
+    def fit_text(self, text, size, max_width, bold=False):
+        self.texts.append(text)
+        return super().fit_text(text, size, max_width, bold)
+
+
+def at_first_result(app, table, rubber):
+    """Inputs through the table until the first deal played out is on the result."""
+    for event in rubber.inputs:
+        table.apply(event)
+        game = table.game
+        if game.phase == "deal-end" and game.deal.contract is not None:
+            app.step(0)
+            return
+    raise AssertionError("no deal was played out")
+
+
+def step_until(app, done, timeout=30.0) -> float:
+    """Step the app until `done(app)`; returns the longest single step in seconds."""
+    longest, end = 0.0, time.monotonic() + timeout
+    while not done(app):
+        assert time.monotonic() < end, app.ui.review
+        start = time.perf_counter()
+        app.step(0.01)
+        longest = max(longest, time.perf_counter() - start)
+    return longest
+
+
+def kind(app) -> str | None:
+    return None if app.ui.review is None else app.ui.review.state.kind
+
+
+def test_the_result_shows_the_review_without_waiting_for_it():
+    rubber = play_rubber(2, "plain")
+    table = Table(Game(rubber.setup))
+    app = App(TableLoop(table, queue.Queue(), {}), UiState())
+    try:
+        at_first_result(app, table, rubber)
+        assert kind(app) in ("waiting", "working")  # at once: the worker has not answered
+        longest = step_until(app, lambda a: kind(a) == "done")
+        assert longest < 0.5  # the screen went on drawing meanwhile
+        review = app.ui.review.state.review
+        assert review.won == table.game.deal.won and len(review.table) == 10
+        layout = Recording()
+        app.layout = layout
+        app.dirty = True
+        app.step(0)
+        assert any(text.startswith("DD: ") for text in layout.texts)
+        assert any(text.startswith("Par: ") for text in layout.texts)
+    finally:
+        app.reviews.close()
+
+
+def test_a_review_over_its_time_says_so():
+    rubber = play_rubber(2, "plain")
+    table = Table(Game(rubber.setup))
+    app = App(TableLoop(table, queue.Queue(), {}), UiState())
+    app.reviews = Reviews(Reviewer(limit=0.001))
+    try:
+        at_first_result(app, table, rubber)
+        step_until(app, lambda a: kind(a) == "failed")
+        assert app.ui.review.state.reason == "timeout"
+        assert review_lines(app.ui.review, app.t) == ["DD review: stopped, it took too long"]
+    finally:
+        app.reviews.close()
+
+
+def test_the_history_reviews_each_deal_of_a_stored_rubber(tmp_path):
+    journal = Journal(tmp_path / FILENAME)
+    rubber = play_rubber(3, "plain")
+    table = Table(Game(rubber.setup), journal=journal)
+    for event in rubber.inputs:
+        assert table.apply(event).accepted
+    app = App(None, UiState(start=StartState()), new_table=new_table_factory(None, journal))
+    try:
+        app.act(("overlay", "history"))
+        app.step(0)
+        app.act(("history-rubber", table.rubber))
+        app.step(0)
+        assert ("overlay", "history-review") in [t.action for t in app.targets]
+        app.act(("overlay", "history-review"))
+        played = [d for d in table.game.deals if d.outcome is not None]
+
+        def all_done(a):
+            return len(a.ui.reviews) == len(played) and all(
+                r.state.kind in ("done", "failed") for r in a.ui.reviews
+            )
+
+        step_until(app, all_done, timeout=120)
+        for shown, deal in zip(app.ui.reviews, played, strict=True):
+            assert shown.number == deal.number
+            if deal.contract is None:
+                assert shown.state.reason == "thrown_in"
+            else:
+                assert shown.state.review.won == deal.won
+        layout = Recording()
+        app.layout = layout
+        app.dirty = True
+        app.step(0)
+        assert any(text.startswith("Deal 1: ") for text in layout.texts)
+    finally:
+        app.reviews.close()
+        journal.close()
