@@ -26,6 +26,8 @@ from .engine.events import (
     Event,
     HonoursGiven,
     NextDeal,
+    PickUp,
+    TalonDiscarded,
     Undone,
 )
 from .engine.game import Game
@@ -55,6 +57,8 @@ def describe(game: Game, event: Event) -> str:
         return f"{name} ends a draw turn ({deal.draw_turns} of {2 * game.form.draw_turns})"
     if isinstance(event, DrawPhaseEnded):
         return "the draw phase is over: the auction starts"
+    if isinstance(event, PickUp):
+        return f"{name} {'takes' if event.take else 'rejects'} the card face up"
     if isinstance(event, CallMade):
         return f"{name}: {event.call}"
     if isinstance(event, CardPlayed):
@@ -72,6 +76,8 @@ def describe(game: Game, event: Event) -> str:
         return f"{name} held honours: {event.points}" if event.points else "no honours"
     if isinstance(event, NextDeal):
         return f"deal {deal.number}: {game.players[deal.dealer]} deals"
+    if isinstance(event, TalonDiscarded):
+        return f"{name} has taken the talon and laid four cards face down"
     if isinstance(event, Undone):
         return "undone"
     return str(event)
@@ -102,15 +108,23 @@ def status(game: Game) -> str:
         )
     if game.phase in ("draw-top", "draw-tricks"):  # Draw Bridge
         return draw_trick_status(game)
+    if game.phase == "pick-up":  # Draw / Pick-Up
+        return pickup_status(game)
     if game.phase == "auction":
         calls = " ".join(str(c) for _, c in deal.auction.calls) or "none yet"
         return f"deal {deal.number}, auction ({calls}): {turn} to call"
+    if game.phase == "talon":  # three players: the declarer takes the talon
+        return (
+            f"deal {deal.number}, {deal.contract} by {turn}: {turn} takes the talon and "
+            "lays four cards face down (ok when done)"
+        )
     if game.phase == "play":
         won = deal.play.tricks_won()
         side = game.form.side(deal.declarer)
+        others = [w for s, w in enumerate(won) if s != side]  # one side, or two players
         return (
             f"deal {deal.number}, {deal.contract} by {game.name(deal.declarer)}, "
-            f"tricks {won[side]}-{won[1 - side]}: {turn} to play"
+            f"tricks {'-'.join(str(w) for w in [won[side], *others])}: {turn} to play"
         )
     return f"{deal_line(game, deal)} (ok: next deal)"
 
@@ -125,6 +139,15 @@ def draw_trick_status(game: Game) -> str:
     if game.phase == "draw-top":
         return f"{head}: scan the top card of the stock"
     return f"{head}: {turn} to play"
+
+
+def pickup_status(game: Game) -> str:
+    """Draw / Pick-Up: which stock card, and whose turn to turn it up or decide."""
+    deal, turn = game.deal, game.name(game.turn)
+    head = f"deal {deal.number}, stock card {len(deal.pickups) + 1} of {game.form.stock}"
+    if deal.turned is None:
+        return f"{head}: {turn} turns up the top card (scan it)"
+    return f"{head}: {deal.turned} face up; {turn}: ok takes it, P rejects it"
 
 
 class Console:

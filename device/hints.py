@@ -34,6 +34,7 @@ DEAL_END = "tap Next deal or press OK"
 DUMMY = "scan the dummy's cards, or press OK when it is down"
 DRAW_TOP = "scan the top card of the stock"  # Draw Bridge, with the top card shown
 FINISHED = "tap New rubber to play again"
+TALON = "take the talon, lay four cards face down, then press OK"  # three players
 
 BID_HIGHER = "bid higher than {last} or pass"
 BID_OR_PASS = "bid or pass"
@@ -62,6 +63,7 @@ HINTS = (
     DUMMY,
     DRAW_TOP,
     FINISHED,
+    TALON,
     BID_HIGHER,
     BID_OR_PASS,
     WAIT,
@@ -107,6 +109,8 @@ def next_step(game: Game) -> str:
         return DRAW_TOP
     if phase == "draw-tricks":  # a card of a draw trick
         return PLAY.format(name=name)
+    if phase == "talon":  # three-player Honeymoon: the declarer's talon
+        return TALON
     if phase == "deal-end":
         return DEAL_END
     return FINISHED if phase == "finished" else KEYS

@@ -24,6 +24,8 @@ from .engine.events import (
     Event,
     HonoursGiven,
     NextDeal,
+    PickUp,
+    TalonDiscarded,
     Undone,
 )
 from .engine.game import Game
@@ -252,6 +254,12 @@ def undone_text(game: Game) -> str:
         return f"Undone: {name}'s {event.card}"
     if isinstance(event, CardShown) and game.phase == "draw-top":  # Draw Bridge
         return f"Undone: the top card {event.card}"
+    if isinstance(event, CardShown) and game.phase == "pick-up":  # Draw / Pick-Up
+        return f"Undone: {event.card} turned up"
+    if isinstance(event, PickUp):  # the card is face up again
+        return f"Undone: {name} {'took' if event.take else 'rejected'} {game.deal.turned}"
+    if isinstance(event, DrawPhaseEnded) and game.phase == "pick-up":
+        return "Undone: the end of the pick-up"
     if isinstance(event, CardShown):
         return f"Undone: the dummy's {event.card}"
     if isinstance(event, DummyDone):
@@ -266,6 +274,8 @@ def undone_text(game: Game) -> str:
         return "Undone: skipping the draw tricks"
     if isinstance(event, DrawPhaseEnded):
         return "Undone: the end of the draw phase"
+    if isinstance(event, TalonDiscarded):
+        return f"Undone: the talon taken by {name}"
     if isinstance(event, ClaimMade):
         return f"Undone: {name}'s claim"
     if isinstance(event, ClaimAnswered):

@@ -300,3 +300,39 @@ def test_robot_rubbers_finish_and_play_back(seed):
     assert [event_from_dict(e.to_dict()) for e in g.events] == g.events
     totals = g.sheet.totals()
     assert totals[g.sheet.winner] == max(totals)
+
+
+def test_the_table_says_the_talon_in_english_and_dutch():
+    from device.console import describe, status
+    from device.hints import next_step
+    from device.table import undone_text
+    from device.ui.i18n import Catalog
+
+    g = game(dealer=ANNA)
+    calls(g, "2C", "P", "P")  # Ben declares
+    assert "Ben takes the talon" in status(g)
+    assert next_step(g) == "take the talon, lay four cards face down, then press OK"
+    nl = Catalog("nl")
+    assert nl.error(next_step(g)) != next_step(g)
+    for refused in (CardPlayed(Card.parse("SA")), TalonDiscarded(ANNA), ClaimMade(2)):
+        try:
+            g.apply(refused)
+        except RuleError as error:
+            assert nl.error(str(error)) != str(error), str(error)
+    done = g.apply(TalonDiscarded())
+    assert "Ben has taken the talon" in describe(g, done)
+    assert status(g).startswith("deal 1, 2C by Ben, tricks 0-0-0: Carla to play")
+    g.apply(Undone())
+    assert undone_text(g) == "Undone: the talon taken by Ben"
+    assert nl.error(undone_text(g)) == "Teruggenomen: de stok genomen door Ben"
+    g.apply(TalonDiscarded())
+    g.apply(ClaimMade(10))
+    g.apply(ClaimAnswered(True))
+    for refused in (ClaimAnswered(True, CARLA), ClaimMade(3, ANNA)):
+        try:
+            g.apply(refused)
+        except RuleError as error:
+            assert nl.error(str(error)) != str(error), str(error)
+    assert g.phase == "play"
+    with pytest.raises(RuleError, match="no talon to take now"):
+        g.apply(TalonDiscarded())

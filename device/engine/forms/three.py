@@ -47,7 +47,8 @@ class ThreePlayer(GameForm):
         (CardPlayed, "talon"): TALON_FIRST,
         (ClaimMade, "talon"): TALON_FIRST,
         (CallMade, "talon"): "the auction is over: " + TALON_FIRST,
-        (TalonDiscarded, None): "the talon is taken once the auction is over",
+        (TalonDiscarded, "auction"): "the talon is taken once the auction is over",
+        (TalonDiscarded, None): "there is no talon to take now",
     }
 
     def side(self, seat: int) -> int:
