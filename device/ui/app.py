@@ -14,7 +14,14 @@ from pathlib import Path
 
 from device import hints
 from device.engine.errors import RuleError
-from device.engine.events import ClaimAnswered, ClaimMade, DrawPhaseEnded, HonoursGiven, Setup
+from device.engine.events import (
+    ClaimAnswered,
+    ClaimMade,
+    DrawPhaseEnded,
+    HonoursGiven,
+    Setup,
+    Stated,
+)
 from device.engine.game import Game
 from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input
 from device.hal.text import safe_text
@@ -258,6 +265,8 @@ class App:
 
         elif kind == "answer":
             self.engine(ClaimAnswered(args[0]))
+        elif kind == "stated":  # aBRIDGEd's words and numbers, said on the screen
+            self.engine(Stated(args[0]))
 
         elif kind == "honours":
             self.engine(HonoursGiven(args[1], args[0]))

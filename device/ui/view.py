@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from device.engine.game import Deal, Game
 from device.engine.play import TRICKS
+from device.ui.abridged_view import AbridgedView, abridged_view
 from device.ui.draw_tricks_view import DrawTricksView, draw_tricks_view
 
 
@@ -128,6 +129,7 @@ class TableView:
     # so far, until the play starts and they are a hand's (`play.shown`).
     face_up: tuple[str, ...] = ()
     draw_tricks: DrawTricksView | None = None  # Draw Bridge's draw tricks, while in them
+    abridged: AbridgedView | None = None  # aBRIDGEd: the declaring and its sheet
     extra: dict = field(default_factory=dict)
 
     def cards(self) -> set[str]:
@@ -141,6 +143,8 @@ class TableView:
         held |= set(self.face_up)
         if self.draw_tricks is not None:
             held |= self.draw_tricks.cards()
+        if self.abridged is not None:
+            held |= self.abridged.cards()
         return held
 
 
@@ -194,6 +198,7 @@ def build_view(game: Game) -> TableView:
         dummy_shown=_dummy_shown(game, deal),
         face_up=tuple(str(c) for c in getattr(deal, "face_up", ())) if deal.play is None else (),
         draw_tricks=draw_tricks_view(game),
+        abridged=abridged_view(game),
         extra=_talon(game, deal),
     )
 
@@ -278,7 +283,7 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
     revokes = tuple(f"{play.names[r.hand]}:{r.trick + 1}:{r.suit.letter}" for r in play.revokes)
     claim = deal.claim
     return PlayView(
-        contract=str(deal.contract),
+        contract=game.form.contract_text(deal),
         declarer=game.players[deal.declarer],
         trick=trick,
         last_trick=last_trick,

@@ -95,7 +95,15 @@ def three_screens() -> list[tuple[str, object, UiState]]:
         (f"{f}-sheet", build_view(rubber), UiState(overlay="sheet")),
         (f"{f}-finished", build_view(rubber), UiState()),
         (f"{f}-help", mid, UiState(overlay="help", help_back="menu")),
+        (f"{f}-history", mid, UiState(overlay="history", history=history())),
     ]
+
+
+def history() -> list[dict]:
+    """Two finished rubbers of the same three players, as the journal keeps them."""
+    from device.store.history import rubber_result
+
+    return [rubber_result(play_rubber(seed, FORM), 0) for seed in (1, 2)]
 
 
 def three_start_screens(forms) -> list[tuple[str, object, UiState]]:

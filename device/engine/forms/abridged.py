@@ -17,14 +17,15 @@ from the declarer's left, the declarer playing the dummy's cards.
 Every word is a `Stated` input: "Pass", "Play", "Ten", "Seven", a colour or
 "NT", or a number. On the bidding box: P is Pass (Seven in round two), OK is
 Play (Ten); a bid names its strain's colour (BID_COLOURS) and a number is the
-bid's level plus 7 for each strain above clubs (1C = 1 .. 7NT = 35), X is 0.
+bid's level plus 7 for each strain above clubs (1C = 1 .. 7NT = 35), X is 0
+and XX 36.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..calls import DOUBLE, PASS, Bid, Call
+from ..calls import DOUBLE, PASS, REDOUBLE, Bid, Call
 from ..cards import ABRIDGED, Card, Suit, abridged_pips
 from ..errors import PlayError, RuleError
 from ..events import (
@@ -67,9 +68,11 @@ _NOT_NOW = "the cards are played once the declaring is over"
 
 def bid_number(call: Call) -> int | None:
     """The number a bidding-box call stands for: a bid's level plus 7 for each strain
-    above clubs (1C = 1 .. 7NT = 35), X = 0; None for another call."""
+    above clubs (1C = 1 .. 7NT = 35), X = 0, XX = 36; None for another call."""
     if call == DOUBLE:
         return 0
+    if call == REDOUBLE:
+        return 36
     if isinstance(call, Bid):
         return call.level + _STRAIN_STEP[call.strain.letter]
     return None
@@ -302,6 +305,12 @@ class Abridged(GameForm):
 
     def vulnerable(self, deal: Deal) -> tuple[bool, ...]:
         return (False, False)
+
+    def contract_text(self, deal: Deal) -> str:
+        """ "Play R", "Ten NT", "Seven G" once declared and the trump named."""
+        if deal.declaration is None or deal.trump_colour is None:
+            return "pass"
+        return f"{deal.declaration} {deal.trump_colour}"
 
     # -- the check of what was stated ------------------------------------------------
     def stated_by(self, deal: Deal) -> dict[str, list[tuple[int, int]]]:

@@ -236,6 +236,10 @@ class GameForm:
         then has no `dummy` phase. By default it is laid out after the opening lead."""
         return False
 
+    def contract_text(self, deal: Deal) -> str:
+        """The contract as the screens write it: "4S", "3NTX"; "pass" when thrown in."""
+        return "pass" if deal.contract is None else str(deal.contract)
+
     def replay_report(self, game) -> dict | None:
         """What `honeymoon replay` prints for a game of this form, or None for the
         rubber or Chicago sheet's report."""

@@ -51,7 +51,8 @@ class AbridgedSheet(Sheet):
     won: tuple[int, ...] = ()  # the team that scored in each hand
     finished: bool = False
     written: tuple[int, int] = (0, 0)
-    games: tuple[int, int] = (0, 0)  # no games in aBRIDGEd (the sheets' common field)
+    games: tuple[int, int] = (0, 0)  # no games in aBRIDGEd (the sheets' common fields)
+    game_lines: tuple[int, ...] = ()
 
     _over = "the game of four hands is over"
 

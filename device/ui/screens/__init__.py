@@ -44,6 +44,16 @@ FORM_PHASES = {
     "draw-top": "draw_tricks",  # Draw Bridge: the top stock card scanned before a trick
     "draw-tricks": "draw_tricks",  # Draw Bridge: a card of a draw trick
     "talon": "table3",  # three players: the declarer takes the talon and discards (OK)
+    **{  # aBRIDGEd's declaring, in place of an auction
+        phase: "abridged"
+        for phase in ("round-one", "lay-out", "ten-seven", "trump", "strength", "count")
+    },
+}
+# Screens a form draws its own way: (form, phase or overlay) -> module.
+FORM_SCREENS = {
+    ("abridged", "deal-end"): "abridged_sheet",  # the hand's result and the check
+    ("abridged", "finished"): "abridged_sheet",
+    ("abridged", "sheet"): "abridged_sheet",  # four hands, two teams
 }
 # Overlays a form's phase draws itself: (phase, overlay) -> module (the card picker).
 PHASE_OVERLAYS = {
@@ -66,7 +76,9 @@ def screen_name(view, ui: UiState) -> str:
 
 def render(surface, layout, view, ui: UiState, t) -> list[Target]:
     name = screen_name(view, ui)
-    own = PHASE_OVERLAYS.get((view.phase, name)) if view is not None else None
+    own = None
+    if view is not None:
+        own = PHASE_OVERLAYS.get((view.phase, name)) or FORM_SCREENS.get((view.form, name))
     module = import_module(f"{__package__}.{own or MODULES.get(name) or FORM_PHASES[name]}")
     with rank_letters(t.rank_letters()):  # H V B on Dutch cards: only what is drawn
         return module.draw(surface, layout, view, ui, t)

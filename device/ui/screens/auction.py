@@ -70,6 +70,9 @@ def call_text(call: str, t) -> str:
     """
     if call == "P":
         return t.t("call.pass")
+    word, _, colour = call.partition(" ")
+    if colour and word in ("Play", "Ten", "Seven"):  # aBRIDGEd: a declaration and its trump
+        return f"{t.t(f'abridged.word.{word}')} · {t.t(f'abridged.colour.{colour}')}"
     return call.replace("NT", t.t("strain.nt"))
 
 

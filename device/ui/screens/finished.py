@@ -14,7 +14,7 @@ from ..widgets.text import line_step, wrapped_text
 from . import chrome
 from .base import Target
 from .result import LEFT, MINI_SHEET, WIDTH, contract_line, honours_buttons, honours_text
-from .sheet import draw_paper, status
+from .sheet import draw_paper, status, winning_margin
 
 SHEET_BUTTON = (LEFT, 356, 200, 60)
 NEW_BUTTON = (LEFT + 212, 356, WIDTH - 212, 60)
@@ -44,7 +44,7 @@ def _headline(surface, layout, sheet, t, pairs: bool = False) -> float:
         title, margin = status(sheet, t), ""
     else:
         title = t.t("finished.winner_side" if pairs else "finished.winner", name=sheet.winner)
-        margin = t.n("finished.margin", abs(sheet.totals[0] - sheet.totals[1]))
+        margin = t.n("finished.margin", winning_margin(sheet))
     title, size = layout.fit_text(title, 40, WIDTH, True)
     draw_text(surface, layout, title, (LEFT, 56), size, theme.ACCENT, True)
     if not margin:

@@ -414,7 +414,7 @@ def draw_trick_strip(surface, layout, view, ui, t) -> None:
     number = play.trick_number - 1 if between else play.trick_number
     # The cards as text with suit symbols ("K♣ 4♣"): readable at the smallest text size.
     cards = " ".join(card for _, card in (play.last_trick if between else play.trick))
-    label = f"{t.t('play.trick', n=number, of=TRICKS)}: {cards}".rstrip(": ")
+    label = f"{t.t('play.trick', n=number, of=view.tricks)}: {cards}".rstrip(": ")
     ink = theme.INK_ON_FELT_SOFT if between else theme.INK_ON_FELT
     edge = text_with_suits(
         surface, layout, label, (PICK_X + 2, y), theme.TEXT, ink, ui.four_colour, "midleft", True

@@ -163,8 +163,8 @@ class _Page:
         (below the line every entry is trick points, so there it goes without)."""
         row, col_w = self.plan.row, self.col_w
         centre_y, x = top + row / 2, self.column_x(side)
-        if entry.kind == "more":
-            text = self.t.t("sheet.more", n=entry.points)
+        if entry.kind == "more":  # a narrow column (three players, small) says "+N"
+            text = self.t.t("sheet.more", n=entry.points) if col_w >= 120 else f"+{entry.points}"
             self.text(text, (x + col_w / 2, centre_y), theme.TEXT, SOFT_INK, "center")
             return
         text = f"({entry.points})" if entry.closing else str(entry.points)
@@ -293,10 +293,14 @@ def status(sheet, t) -> str:
         return t.t("sheet.in_progress_chicago" if sheet.chicago else "sheet.in_progress")
     if sheet.winner is None:
         return t.t("sheet.tie")
+    return t.t("sheet.winner", name=sheet.winner, points=winning_margin(sheet))
+
+
+def winning_margin(sheet) -> int:
+    """The winner's points over the next best total (two sides, or three players)."""
     winner = sheet.sides.index(sheet.winner)
     others = [total for side, total in enumerate(sheet.totals) if side != winner]
-    margin = abs(sheet.totals[winner] - max(others))  # over the next best
-    return t.t("sheet.winner", name=sheet.winner, points=margin)
+    return abs(sheet.totals[winner] - max(others))
 
 
 def _panel(surface, layout, sheet, t) -> None:

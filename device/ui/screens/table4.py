@@ -45,6 +45,12 @@ COMPACT_CONTRACT_H = 44  # with two dummies laid out: the contract on one line
 COMPACT_ROW_H = 27  # and a dummy's suit rows closer together
 CHOICE_X, CHOICE_W, CHOICE_H = 300, 492, 120  # the declarer's two choices of a dummy
 SUITS = ("S", "H", "D", "C")
+COLOURS = ("R", "Y", "B", "G")  # the aBRIDGEd deck's rows
+
+
+def rows_of(cards) -> tuple[str, ...]:
+    """The rows a hand laid out is drawn in: its deck's suits (or colours)."""
+    return COLOURS if any(card[0] in COLOURS for card, _ in cards) else SUITS
 
 
 def at_spots(view) -> bool:
@@ -238,7 +244,7 @@ def draw_hand_box(surface, layout, ui, t, y: float, title: str, cards) -> float:
     y += 32
     box = (LEFT_X, y, LEFT_W, 4 * 30 + 8)
     pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*box), border_radius=layout.px(8))
-    for row, suit in enumerate(SUITS):
+    for row, suit in enumerate(rows_of(cards)):
         cy = y + 4 + 30 * row + 15
         suit_row(surface, layout, ui, t, cards, suit, (LEFT_X + 18, cy), 20, LEFT_W - 44)
     return y + box[3] + 8
@@ -248,9 +254,11 @@ def suit_row(surface, layout, ui, t, cards, suit, at, suit_px, width) -> None:
     """One suit of a hand laid out face up: its symbol at `at`, then its ranks from the
     highest, 16 px after the symbol and spread over `width`, played ones greyed."""
     x0, cy = at
-    draw_suit(
-        surface, suit, layout.point(x0, cy), layout.px(suit_px), suit_colour(suit, ui.four_colour)
-    )
+    colour = suit_colour(suit, ui.four_colour)
+    if suit in COLOURS:  # an aBRIDGEd colour: a dot of it
+        pygame.draw.circle(surface, colour, layout.point(x0, cy), layout.px(suit_px / 2))
+    else:
+        draw_suit(surface, suit, layout.point(x0, cy), layout.px(suit_px), colour)
     in_suit = [(c, played) for c, played in cards if c[0] == suit]
     in_suit.sort(key=lambda pair: _rank_order(pair[0]), reverse=True)
     for (card, played), x in zip(in_suit, rank_xs(in_suit, width), strict=True):
@@ -277,7 +285,7 @@ def draw_shown_compact(surface, layout, view, ui, t, y: float) -> None:
             True,
             "center",
         )
-        for row, suit in enumerate(SUITS):
+        for row, suit in enumerate(rows_of(cards)):
             cy = y + 3 + row_h * row + row_h / 2
             suit_row(surface, layout, ui, t, cards, suit, (LEFT_X + 46, cy), 18, LEFT_W - 70)
         y += box[3] + 6
@@ -286,7 +294,7 @@ def draw_shown_compact(surface, layout, view, ui, t, y: float) -> None:
 def rank_xs(cards, width: float) -> list[float]:
     """Where each rank of a suit starts: a 10 takes more room than a letter or a digit;
     closer together when the suit is long."""
-    units = [1.6 if card[1:] == "T" else 1.0 for card, _ in cards]
+    units = [1.6 if card[1:] == "T" or len(card) > 2 else 1.0 for card, _ in cards]
     step = min(24, width / max(1.0, sum(units)))
     xs, x = [], 0.0
     for unit in units:

@@ -1,0 +1,188 @@
+"""aBRIDGEd's declaring (seed 001): round one's Pass or Play, the dummy laid out
+at once, Ten or Seven, the trump colour or no-trump, and the hand strengths and
+colour counts, each said on the touchscreen (or on the bidding box by the
+mapping this screen shows).
+
+Left: the four players clockwise from the dealer with what each said (Pass or
+Play, strength, colour count), the declarer and the dummy marked, the trump,
+and how the bidding box says it. Right: what the player asked now may say, as
+buttons: Pass and Play, Ten and Seven, the four colours and NT, or a pad of the
+numbers that can be stated; while the dummy is laid out, its cards scanned so
+far (OK when it is down).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..draw import draw_button, draw_card, draw_text
+from ..widgets.text import wrapped_text
+from . import chrome
+from .base import Target
+
+LEFT_X, LEFT_W = 16, 372
+RIGHT_X, RIGHT_W = 404, 388
+ROW_Y, ROW_H = 100, 52
+NAME_W, WORD_X, STRENGTH_X, COUNT_X = 148, 172, 282, 338
+PAD_Y = 104
+GAP = 6
+COLOURS = ("R", "Y", "B", "G", "NT")
+
+
+def draw(surface, layout, view, ui, t) -> list[Target]:
+    a = view.abridged
+    ok = a.phase == "lay-out"
+    targets = chrome.frame(surface, layout, view, ui, t, ok=ok)
+    _players(surface, layout, view, t)
+    y = _state(surface, layout, view, t)
+    box = t.t(f"abridged.box.{a.phase}", ok=t.t("button.ok"))
+    wrapped_text(surface, layout, box, (LEFT_X, y + 4), theme.TEXT, LEFT_W)
+    prompt = _prompt(view, t)
+    prompt, size = layout.fit_text(prompt, theme.TEXT, RIGHT_W, True)
+    draw_text(surface, layout, prompt, (RIGHT_X, 60), size, theme.ACCENT, True)
+    targets += PADS[a.phase](surface, layout, view, t)
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def _players(surface, layout, view, t) -> None:
+    """A row per player from the dealer: name, word said, strength, colour count."""
+    a = view.abridged
+    heads = ((WORD_X, "abridged.said"), (STRENGTH_X, "abridged.strength_short"))
+    heads += ((COUNT_X, "abridged.count_short"),)
+    for x, key in heads:
+        draw_text(surface, layout, t.t(key), (x, 60), theme.TEXT, theme.INK_ON_FELT_SOFT, True)
+    dealer = next(i for i, s in enumerate(view.seats) if s.dealer)
+    for row in range(4):
+        seat = (dealer + row) % 4
+        y = ROW_Y + row * ROW_H
+        asked = seat == a.speaker and not view.abridged.finished
+        if asked:
+            rect = layout.rect(LEFT_X - 6, y - 4, LEFT_W + 8, ROW_H - 4)
+            pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=layout.px(8))
+        colour = theme.ACCENT if asked else theme.INK_ON_FELT
+        name, size = layout.fit_text(view.seats[seat].name, theme.TEXT, NAME_W, True)
+        draw_text(surface, layout, name, (LEFT_X, y), size, colour, True)
+        word = _role(a, seat, t) or " ".join(t.t(f"abridged.word.{w}") for w in a.said[seat][-1:])
+        if word:
+            word, size = layout.fit_text(word, theme.TEXT, STRENGTH_X - WORD_X - 6)
+            draw_text(surface, layout, word, (WORD_X, y), size, theme.INK_ON_FELT)
+        for x, number in ((STRENGTH_X, a.strengths[seat]), (COUNT_X, a.counts[seat])):
+            if number is not None:
+                draw_text(surface, layout, str(number), (x, y), theme.TEXT, theme.INK_ON_FELT)
+
+
+def _role(a, seat: int, t) -> str:
+    if seat == a.declarer:
+        return t.t("abridged.declarer")
+    if seat == a.dummy:
+        return t.t("abridged.dummy")
+    return ""
+
+
+def _state(surface, layout, view, t) -> float:
+    """The declaration and trump so far, or round two's total; returns the y below."""
+    a = view.abridged
+    parts = []
+    if a.declaration is not None:
+        parts.append(t.t(f"abridged.word.{a.declaration}"))
+    if a.trump is not None:
+        parts.append(t.t("abridged.trump_is", colour=t.t(f"abridged.colour.{a.trump}")))
+    if a.round == 2 and a.phase == "strength":
+        parts.append(t.t("abridged.total", n=a.stated_total))
+    y = ROW_Y + 4 * ROW_H
+    if not parts:
+        return y
+    text = " · ".join(parts)
+    return wrapped_text(surface, layout, text, (LEFT_X, y), theme.TEXT, LEFT_W, theme.ACCENT)
+
+
+def _prompt(view, t) -> str:
+    a = view.abridged
+    name = view.seats[a.speaker].name if a.speaker is not None else ""
+    if a.phase == "lay-out":
+        return t.t("abridged.ask.lay-out", name=name, n=len(a.dummy_cards))
+    if a.phase == "strength" and a.round == 2:
+        return t.t("abridged.ask.round-two", name=name)
+    return t.t(f"abridged.ask.{a.phase}", name=name)
+
+
+# --- what may be said ---------------------------------------------------------------
+
+
+def _buttons(surface, layout, items, cols: int, height: float, style_of=None, gap=GAP):
+    """`items` of (label, value, enabled) as a grid of buttons under the prompt."""
+    width = (RIGHT_W - gap * (cols - 1)) / cols
+    targets = []
+    for i, (label, value, enabled) in enumerate(items):
+        row, col = divmod(i, cols)
+        rect = (RIGHT_X + col * (width + gap), PAD_Y + row * (height + gap), width, height)
+        style = style_of(value) if style_of else "normal"
+        draw_button(surface, layout, rect, label, enabled, style, theme.TEXT)
+        targets.append(Target(rect, ("stated", value), enabled))
+    return targets
+
+
+def _words(*words):
+    def pad(surface, layout, view, t):
+        items = [(t.t(f"abridged.word.{w}"), w, True) for w in words]
+        return _buttons(surface, layout, items, 2, 120, lambda w: "accent")
+
+    return pad
+
+
+def _colours(surface, layout, view, t) -> list[Target]:
+    """The four colours, each a swatch of its colour, and no-trump."""
+    targets = []
+    width, height = (RIGHT_W - 2 * GAP) / 3, 120
+    for i, colour in enumerate(COLOURS):
+        row, col = divmod(i, 3)
+        rect = (RIGHT_X + col * (width + GAP), PAD_Y + row * (height + GAP), width, height)
+        box = layout.rect(*rect)
+        fill = theme.ABRIDGED.get(colour, theme.CARD_WHITE)
+        ink = theme.ABRIDGED_INK.get(colour, theme.INK)
+        pygame.draw.rect(surface, fill, box, border_radius=layout.px(10))
+        label, size = layout.fit_text(t.t(f"abridged.colour.{colour}"), theme.TEXT, width - 8, True)
+        draw_text(surface, layout, label, box_centre(rect), size, ink, True, "center")
+        targets.append(Target(rect, ("stated", colour)))
+    return targets
+
+
+def box_centre(rect) -> tuple[float, float]:
+    x, y, w, h = rect
+    return (x + w / 2, y + h / 2)
+
+
+def _numbers(surface, layout, view, t) -> list[Target]:
+    """Every number that may be stated; round two's fourth strength: only the one that
+    makes 40 is lit."""
+    a = view.abridged
+    if a.phase == "count":
+        items = [(str(n), n, True) for n in range(4, 14)]
+        return _buttons(surface, layout, items, 5, 100)
+    items = [(str(n), n, a.needed is None or n == a.needed) for n in range(38)]
+    return _buttons(surface, layout, items, 7, 48, gap=4)
+
+
+def _dummy(surface, layout, view, t) -> list[Target]:
+    """The dummy's cards scanned so far, in two rows."""
+    cards = view.abridged.dummy_cards
+    w, h = 50, 72
+    for i, card in enumerate(cards):
+        row, col = divmod(i, 7)
+        rect = (RIGHT_X + col * (w + 5), PAD_Y + row * (h + 8), w, h)
+        draw_card(surface, layout, rect, card)
+    note = t.t("abridged.lay_out_ok", ok=t.t("button.ok"))
+    wrapped_text(surface, layout, note, (RIGHT_X, PAD_Y + 170), theme.TEXT, RIGHT_W)
+    return []
+
+
+PADS = {
+    "round-one": _words("Pass", "Play"),
+    "ten-seven": _words("Ten", "Seven"),
+    "trump": _colours,
+    "strength": _numbers,
+    "count": _numbers,
+    "lay-out": _dummy,
+}

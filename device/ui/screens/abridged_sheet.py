@@ -1,0 +1,159 @@
+"""The aBRIDGEd score sheet (seed 001): four hands, the two teams, each hand's
+declarer, declaration, trump and tricks and the points it gave, the totals and,
+after the fourth hand, the winner (by the tie-breaks when the totals are equal).
+
+Three screens draw it: the hand's result (phase `deal-end`: the declaration
+made or failed, the check of every stated strength and colour count against
+the cards, and OK for the next hand), the game's end (`finished`, with a new
+game) and the sheet itself (the overlay `sheet`).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..draw import draw_button, draw_text
+from ..widgets.text import line_step, wrapped_text
+from . import chrome, menu
+from .base import Target
+
+X = 16
+COLUMNS = (16, 50, 186, 300, 386)  # hand, declarer, declaration, trump, tricks
+TEAM_X, TEAM_W = (486, 640), 150  # each team's points
+ROW = 38
+NEW_BUTTON = (476, 366, 316, 54)
+
+
+def draw(surface, layout, view, ui, t) -> list[Target]:
+    if ui.overlay == "sheet":
+        chrome.background(surface, layout)
+        _title(surface, layout, t.t("abridged.sheet"), 12)
+        _sheet(surface, layout, view, t, 58)
+        _winner(surface, layout, view, t, 380)
+        targets = [menu.close_button(surface, layout, t, (624, 420, 168, 56))]
+        chrome.finish(surface, layout, ui, t)
+        return targets
+    if view.phase == "finished":
+        return _finished(surface, layout, view, ui, t)
+    targets = chrome.frame(surface, layout, view, ui, t, ok=True)
+    _hand_result(surface, layout, view, t)
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def _title(surface, layout, text: str, y: float, colour=theme.ACCENT) -> None:
+    text, size = layout.fit_text(text, theme.TEXT_LARGE, 768, True)
+    draw_text(surface, layout, text, (X, y), size, colour, True)
+
+
+def _finished(surface, layout, view, ui, t) -> list[Target]:
+    targets = chrome.frame(surface, layout, view, ui, t, ok=False)
+    y = _sheet(surface, layout, view, t, 54)
+    _winner(surface, layout, view, t, y + 4)
+    draw_button(surface, layout, NEW_BUTTON, t.t("abridged.new_game"), True, "accent")
+    targets.append(Target(NEW_BUTTON, ("new-rubber",)))
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def _sheet(surface, layout, view, t, y: float) -> float:
+    """The table of four hands and the totals; returns the y below it."""
+    a = view.abridged
+    heads = ("abridged.hand", "abridged.declarer", "abridged.declared", "abridged.trump")
+    heads += ("abridged.tricks",)
+    for x, key, right in zip(COLUMNS, heads, (*COLUMNS[1:], TEAM_X[0]), strict=True):
+        head, size = layout.fit_text(t.t(key), theme.TEXT, right - x - 6)
+        draw_text(surface, layout, head, (x, y), size, theme.INK_ON_FELT_SOFT)
+    for x, name in zip(TEAM_X, view.side_names, strict=True):
+        _two_lines(surface, layout, name, (x, y - 8))
+    y += 2 * ROW - 12
+    pygame.draw.line(surface, theme.INK_ON_FELT_SOFT, layout.point(X, y), layout.point(792, y))
+    for row in a.hands:
+        _row(surface, layout, row, t, y + 4)
+        y += ROW
+    pygame.draw.line(surface, theme.INK_ON_FELT_SOFT, layout.point(X, y), layout.point(792, y))
+    total = t.t("abridged.totals")
+    draw_text(surface, layout, total, (COLUMNS[1], y + 4), theme.TEXT, theme.INK_ON_FELT, True)
+    for x, points in zip(TEAM_X, a.totals, strict=True):
+        draw_text(surface, layout, str(points), (x, y + 4), theme.TEXT, theme.ACCENT, True)
+    return y + ROW + 4
+
+
+def _two_lines(surface, layout, text: str, pos) -> None:
+    """A team's name over its column, in two lines when it is long."""
+    wrapped_text(surface, layout, text, pos, theme.TEXT, TEAM_W, theme.INK_ON_FELT, bold=True)
+
+
+def _row(surface, layout, row, t, y: float) -> None:
+    ink = theme.INK_ON_FELT
+    cells = [str(row.number), row.declarer or "", "", "", ""]
+    if row.declaration is not None:
+        cells[2] = t.t(f"abridged.word.{row.declaration}")
+    if row.trump == "NT":  # a colour is a dot of it
+        cells[3] = t.t("abridged.colour_short.NT")
+    if row.tricks is not None:
+        cells[4] = str(row.tricks)
+    for x, right, text in zip(COLUMNS, (*COLUMNS[1:], TEAM_X[0]), cells, strict=True):
+        if text:
+            text, size = layout.fit_text(text, theme.TEXT, right - x - 6)
+            draw_text(surface, layout, text, (x, y), size, ink)
+    if row.trump in theme.ABRIDGED:
+        dot = layout.rect(COLUMNS[3] + 4, y + 4, 24, 24)
+        pygame.draw.rect(surface, theme.ABRIDGED[row.trump], dot, border_radius=layout.px(10))
+    for x, points in zip(TEAM_X, row.points or (), strict=False):
+        text = str(points) if points else "–"
+        draw_text(surface, layout, text, (x, y), theme.TEXT, ink)
+
+
+def _winner(surface, layout, view, t, y: float) -> None:
+    a = view.abridged
+    if not a.finished:
+        text = t.n("abridged.hands_left", sum(r.points is None for r in a.hands))
+        wrapped_text(surface, layout, text, (X, y), theme.TEXT, 440, theme.INK_ON_FELT)
+        return
+    text = t.t("abridged.winner", name=view.side_names[a.winner])
+    if a.tie_break is not None:
+        text += " " + t.t(f"abridged.tie_break.{a.tie_break}")
+    wrapped_text(surface, layout, text, (X, y), theme.TEXT, 440, theme.ACCENT, bold=True)
+
+
+# --- one hand's result ------------------------------------------------------------------
+
+
+def _hand_result(surface, layout, view, t) -> None:
+    """Made or failed, the points it gave, and the check of what was stated."""
+    a = view.abridged
+    row = a.hands[view.deal - 1]
+    fields = {
+        "name": row.declarer,
+        "declared": t.t(f"abridged.word.{row.declaration}"),
+        "colour": t.t(f"abridged.colour.{row.trump}"),
+    }
+    _title(surface, layout, t.t("abridged.result.by", **fields), 56, theme.INK_ON_FELT)
+    team = view.side_names[0 if row.points[0] else 1]
+    points = max(row.points)
+    key = "abridged.result.made" if row.made else "abridged.result.failed"
+    text = t.n(key, row.tricks, team=team, points=points)
+    y = wrapped_text(surface, layout, text, (X, 100), theme.TEXT, 768, theme.ACCENT, bold=True)
+    totals = " · ".join(f"{n}: {p}" for n, p in zip(view.side_names, a.totals, strict=True))
+    y = wrapped_text(surface, layout, totals, (X, y + 2), theme.TEXT, 768, theme.INK_ON_FELT)
+    _check(surface, layout, a, t, y + 10)
+
+
+def _check(surface, layout, a, t, y: float) -> None:
+    """Every strength and colour count the cards proved wrong, in two columns."""
+    if a.wrong is None:
+        note = t.t("abridged.check.unseen")
+    elif not a.wrong:
+        note = t.t("abridged.check.right")
+    else:
+        note = t.t("abridged.check.wrong")
+    y = wrapped_text(surface, layout, note, (X, y), theme.TEXT, 768, theme.INK_ON_FELT, bold=True)
+    step = line_step(theme.TEXT) + 4
+    for i, (name, what, stated, held) in enumerate(a.wrong or ()):
+        col, row = divmod(i, 4)
+        text = t.t(f"abridged.check.{what}", name=name, stated=stated, held=held)
+        text, size = layout.fit_text(text, theme.TEXT, 380)
+        pos = (X + col * 392, y + row * step)
+        draw_text(surface, layout, text, pos, size, theme.INK_ON_FELT_SOFT)
