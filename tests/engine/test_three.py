@@ -336,3 +336,13 @@ def test_the_table_says_the_talon_in_english_and_dutch():
     assert g.phase == "play"
     with pytest.raises(RuleError, match="no talon to take now"):
         g.apply(TalonDiscarded())
+
+
+def test_the_documented_example_replays_to_the_documented_sheet():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "game-record.md").read_text()
+    section = text.split("## Three players: three-player Honeymoon")[1].split("\n## ")[0]
+    record, output = (json.loads(b) for b in re.findall(r"```jsonc\n(.*?)```", section, re.S))
+    assert sheet_report(play_record(record)) == output

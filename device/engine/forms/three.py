@@ -34,7 +34,7 @@ class ThreePlayer(GameForm):
     """Three players each alone, 16 tricks of three cards, a talon for the declarer."""
 
     name = "three-player"
-    aliases = ("three", "three-player-honeymoon", "honeymoon-for-three")
+    aliases = ("three", "three-player-honeymoon")
     title = "Three-player Honeymoon"
     players = 3
     tricks = 16
