@@ -57,6 +57,7 @@ class PlayView:
     # Dummies laid out in piles (semi-exposed): how many face-down cards each has left.
     covered: tuple[tuple[int, int], ...] = ()
     turn_up: int | None = None  # in the turn-up phase: the hand whose card is turned up
+    claimers: tuple[int, ...] = ()  # the seats that may claim (three players: the declarer)
 
 
 @dataclass(frozen=True)
@@ -309,6 +310,9 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
         dummies=tuple(getattr(deal, "dummies", ()) or ()),
         covered=tuple((h, len(p)) for h, p in sorted(getattr(play, "piles", {}).items())),
         turn_up=play.turn_up[0] if deal.phase == "turn-up" else None,
+        claimers=tuple(
+            s for s in range(len(game.players)) if not game.form.claim_refusal(s, deal.declarer)
+        ),
     )
 
 

@@ -15,9 +15,9 @@ from ..draw import draw_button, draw_text
 from . import chrome
 from .auction import fitting_size
 from .base import Target
-from .play import TRICKS, seat_index
+from .play import seat_index
 
-PER_ROW = 7  # 0..13 is two rows of seven
+PER_ROW = 7  # 0..13 is two rows of seven (0..16, with three players: two rows of nine)
 NUMBER_W, NUMBER_H, NUMBER_GAP = 72, 56, 8
 NUMBERS_Y = 206
 
@@ -44,7 +44,7 @@ def chosen_claimer(view, ui) -> int:
 
 
 def remaining_tricks(view) -> int:
-    return TRICKS - sum(view.play.won)
+    return view.tricks - sum(view.play.won)
 
 
 def claimer_buttons(surface, layout, view, claimer: int, t) -> list[Target]:
@@ -61,8 +61,10 @@ def claimer_buttons(surface, layout, view, claimer: int, t) -> list[Target]:
     label_width = layout.width(t.t("claim.who"), theme.TEXT)
     x, targets = max(200, 40 + label_width), []
     pitch = min(212, (788 - x) / len(view.seats))  # four players share the row
-    for seat, info in enumerate(view.seats):
-        rect = (x + seat * pitch, 98, pitch - 12, 56)
+    seats = view.play.claimers or range(len(view.seats))  # those the form lets claim
+    for place, seat in enumerate(seats):
+        info = view.seats[seat]
+        rect = (x + place * pitch, 98, pitch - 12, 56)
         style = "accent" if seat == claimer else "normal"
         name = layout.fit_text(info.name, theme.TEXT, rect[2] - 16)[0]
         draw_button(surface, layout, rect, name, True, style, font_size=theme.TEXT)
@@ -76,10 +78,11 @@ def claimer_buttons(surface, layout, view, claimer: int, t) -> list[Target]:
 def number_buttons(surface, layout, claimer: int, left: int) -> list[Target]:
     """0..left, seven to a row, centred."""
     targets = []
-    row_width = PER_ROW * NUMBER_W + (PER_ROW - 1) * NUMBER_GAP
+    per_row = PER_ROW if left < 2 * PER_ROW else 9  # more than 13 left: nine to a row
+    row_width = per_row * NUMBER_W + (per_row - 1) * NUMBER_GAP
     x0 = 400 - row_width / 2
     for n in range(left + 1):
-        row, column = divmod(n, PER_ROW)
+        row, column = divmod(n, per_row)
         x = x0 + column * (NUMBER_W + NUMBER_GAP)
         rect = (x, NUMBERS_Y + row * (NUMBER_H + NUMBER_GAP), NUMBER_W, NUMBER_H)
         draw_button(surface, layout, rect, str(n), True, "normal", font_size=32)
