@@ -34,6 +34,8 @@ DEAL_END = "tap Next deal or press OK"
 DUMMY = "scan the dummy's cards, or press OK when it is down"
 DRAW_TOP = "scan the top card of the stock"  # Draw Bridge, with the top card shown
 FINISHED = "tap New rubber to play again"
+TURN_UP = "turn up the top card of the stock and scan it"  # Draw / Pick-Up
+TAKE_OR_REJECT = "take {card} with OK or reject it with P"
 TALON = "take the talon, lay four cards face down, then press OK"  # three players
 
 BID_HIGHER = "bid higher than {last} or pass"
@@ -63,6 +65,8 @@ HINTS = (
     DUMMY,
     DRAW_TOP,
     FINISHED,
+    TURN_UP,
+    TAKE_OR_REJECT,
     TALON,
     BID_HIGHER,
     BID_OR_PASS,
@@ -109,6 +113,9 @@ def next_step(game: Game) -> str:
         return DRAW_TOP
     if phase == "draw-tricks":  # a card of a draw trick
         return PLAY.format(name=name)
+    if phase == "pick-up":  # Draw / Pick-Up: a stock card to turn up, or to decide
+        card = game.deal.turned
+        return TURN_UP if card is None else TAKE_OR_REJECT.format(card=card)
     if phase == "talon":  # three-player Honeymoon: the declarer's talon
         return TALON
     if phase == "deal-end":

@@ -14,6 +14,7 @@ from device.engine.game import Deal, Game
 from device.engine.play import TRICKS
 from device.ui.abridged_view import AbridgedView, abridged_view
 from device.ui.draw_tricks_view import DrawTricksView, draw_tricks_view
+from device.ui.pickup_view import PickUpView, pickup_view
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,7 @@ class TableView:
     # so far, until the play starts and they are a hand's (`play.shown`).
     face_up: tuple[str, ...] = ()
     draw_tricks: DrawTricksView | None = None  # Draw Bridge's draw tricks, while in them
+    pickup: PickUpView | None = None  # Draw / Pick-Up: the stock turned up, while in it
     abridged: AbridgedView | None = None  # aBRIDGEd: the declaring and its sheet
     extra: dict = field(default_factory=dict)
 
@@ -144,6 +146,8 @@ class TableView:
         held |= set(self.face_up)
         if self.draw_tricks is not None:
             held |= self.draw_tricks.cards()
+        if self.pickup is not None:
+            held |= self.pickup.cards()
         if self.abridged is not None:
             held |= self.abridged.cards()
         return held
@@ -199,6 +203,7 @@ def build_view(game: Game) -> TableView:
         dummy_shown=_dummy_shown(game, deal),
         face_up=tuple(str(c) for c in getattr(deal, "face_up", ())) if deal.play is None else (),
         draw_tricks=draw_tricks_view(game),
+        pickup=pickup_view(game),
         abridged=abridged_view(game),
         extra=_talon(game, deal),
     )

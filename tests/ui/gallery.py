@@ -35,6 +35,7 @@ from device.ui.view import StoredRubberView, build_view, sheet_view  # noqa: E40
 from tests.engine.helpers import deal_cards  # noqa: E402
 from tests.ui.abridged_gallery import abridged_screens  # noqa: E402
 from tests.ui.draw_bridge_gallery import draw_bridge_screens  # noqa: E402
+from tests.ui.pickup_gallery import pickup_screens  # noqa: E402
 from tests.ui.four import NAMES, four  # noqa: E402
 from tests.ui.review_gallery import review_screens  # noqa: E402
 from tests.ui.three_gallery import three_screens, three_start_screens  # noqa: E402
@@ -426,6 +427,7 @@ def every_screen() -> list[tuple[str, object, UiState]]:
     for form in registered_dummy_forms():
         screens += dummy_screens(form)
     screens += draw_bridge_screens()
+    screens += pickup_screens()
     screens += abridged_screens()
     screens += review_screens(stored_ui)
     screens += three_screens() + three_start_screens([(f.name, f.title) for f in FORMS])

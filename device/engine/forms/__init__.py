@@ -13,12 +13,14 @@ from .bridge import Chicago, RubberBridge
 from .draw import DrawBridge
 from .dummies import DoubleDummy, ExposedDummy, SemiExposedDummies, SingleDummy
 from .honeymoon import DrawAndDiscard, Plain
+from .pickup import DrawPickUp
 from .three import ThreePlayer
 
 FORMS: tuple[GameForm, ...] = (
     DrawAndDiscard(),
     Plain(),
     DrawBridge(),
+    DrawPickUp(),
     Chicago(),
     RubberBridge(),
     DoubleDummy(),

@@ -31,6 +31,7 @@ MODULES = {
     "pairing": "pairing",
     "end-draw": "draw_phase",  # "End the draw phase now?"
     "end-draw-tricks": "draw_tricks",  # "Stop following the draw tricks?" (Draw Bridge)
+    "end-pick-up": "pickup",  # "Stop following the pick-up?" (Draw / Pick-Up)
     "confirm-quit": "menu",  # "Quit the table now?"
     "confirm-leave": "menu",  # "Leave the rubber in progress?"
 }
@@ -43,6 +44,7 @@ FORM_PHASES = {
     "turn-up": "play",  # a dummy's face-down card turned up (semi-exposed dummies)
     "draw-top": "draw_tricks",  # Draw Bridge: the top stock card scanned before a trick
     "draw-tricks": "draw_tricks",  # Draw Bridge: a card of a draw trick
+    "pick-up": "pickup",  # Draw / Pick-Up: a stock card turned up, taken or rejected
     "talon": "table3",  # three players: the declarer takes the talon and discards (OK)
     **{  # aBRIDGEd's declaring, in place of an auction
         phase: "abridged"
@@ -59,6 +61,7 @@ FORM_SCREENS = {
 PHASE_OVERLAYS = {
     ("draw-top", "picker"): "draw_tricks",
     ("draw-tricks", "picker"): "draw_tricks",
+    ("pick-up", "picker"): "pickup",
 }
 
 

@@ -86,12 +86,16 @@ ITEMS = (
 END_DRAW = ("menu.end_draw", ("overlay", "end-draw"), "normal", True)
 # In Draw Bridge's draw tricks: stop following them, confirmed (draw_tricks.py).
 STOP_DRAW_TRICKS = ("menu.stop_draw_tricks", ("overlay", "end-draw-tricks"), "normal", True)
+# In Draw / Pick-Up's pick-up: stop following it, confirmed (pickup.py).
+STOP_PICK_UP = ("menu.stop_pick_up", ("overlay", "end-pick-up"), "normal", True)
 ROWS_TOP, ROWS_BOTTOM = 72, 412  # the buttons' room, clear of the bottom band
 
 
 def items(view) -> tuple:
     if view is not None and view.draw_tricks is not None:
         return (STOP_DRAW_TRICKS, *ITEMS)
+    if view is not None and view.pickup is not None:
+        return (STOP_PICK_UP, *ITEMS)
     return (END_DRAW, *ITEMS) if view is not None and view.phase == "draw" else ITEMS
 
 

@@ -1,0 +1,170 @@
+"""Draw / Pick-Up's phase `pick-up`: the stock turned up card by card.
+
+The card face up (or the stock, lit while its top card is to be turned up and
+scanned), whose turn it is and what to do, the two keys on buttons that say
+their mapping (Take = OK, Reject = P on the bidding box), the cards each player
+took face up so far (seat 1 at the top, seat 0 at the bottom, as in the play),
+the cards both rejected; the card picker for tables without a scanner
+(`ui.overlay == "picker"`: a tap turns the card up; while it is face up the
+table shows, with its buttons, and the picker is back for the next card) and the menu's stop, asked
+once more (`ui.overlay == "end-pick-up"`). Undo is the footer's.
+"""
+
+from __future__ import annotations
+
+from .. import theme
+from ..draw import draw_button, draw_card, draw_text, text_with_suits
+from ..widgets.text import wrapped_text
+from . import chrome
+from .base import Target
+from .play import CLOSE, PICK_H, PICK_W, PICK_X, PICK_Y, STRIP_Y, glow, picker_cards
+
+LEFT_X, LEFT_W = 16, 420  # the seats' taken cards and the prompt
+SEAT_Y = {1: 56, 0: 282}  # each seat's name line; its cards under it
+NUMBER_Y, PROMPT_Y = 166, 204  # between the seats: the stock card's number, the prompt
+SMALL_W, SMALL_H, SMALL_STEP = 44, 60, 30  # a taken card, overlapping the one before
+CARD = (452, 60, 108, 150)  # the card face up, or the stock
+BUTTON_X, BUTTON_W = 576, 216
+TAKE = (BUTTON_X, 60, BUTTON_W, 64)
+REJECT = (BUTTON_X, 134, BUTTON_W, 64)
+CARDS_BUTTON = (BUTTON_X, 208, BUTTON_W, 56)
+NOTE_X, NOTE_W = 452, 340  # the keys' meaning and the cards out of play
+YES, NO = (150, 290, 230, 88), (420, 290, 230, 88)
+
+
+def draw(surface, layout, view, ui, t):
+    if ui.overlay == "picker" and view.pickup.turned is None:
+        return draw_picker(surface, layout, view, ui, t)
+    if ui.overlay == "end-pick-up":
+        return confirm_stop(surface, layout, view, ui, t)
+    return draw_table(surface, layout, view, ui, t)
+
+
+# --- the table -------------------------------------------------------------------
+
+
+def draw_table(surface, layout, view, ui, t) -> list[Target]:
+    pick = view.pickup
+    face_up = pick.turned is not None
+    targets = chrome.frame(surface, layout, view, ui, t, ok=face_up)
+    for seat in (1, 0):
+        draw_seat(surface, layout, view, seat, ui, t)
+    number = t.t("pickup.number", n=pick.number, of=pick.of)
+    draw_text(surface, layout, number, (LEFT_X, NUMBER_Y), theme.TEXT, theme.INK_ON_FELT)
+    prompt = prompt_text(view, t)
+    wrapped_text(
+        surface, layout, prompt, (LEFT_X, PROMPT_Y), theme.TEXT, LEFT_W, theme.ACCENT, bold=True
+    )
+    draw_stock(surface, layout, pick, ui, t)
+    for rect, key, action in (
+        (TAKE, "pickup.take", ("key", "OK")),
+        (REJECT, "pickup.reject", ("call", "P")),
+    ):
+        draw_button(surface, layout, rect, t.t(key), face_up, "accent" if face_up else "normal")
+        targets.append(Target(rect, action, face_up))
+    if not face_up:  # the picker turns a card up
+        style = "accent" if ui.touch_cards() else "normal"
+        draw_button(surface, layout, CARDS_BUTTON, t.t("play.cards"), True, style)
+        targets.append(Target(CARDS_BUTTON, ("overlay", "picker")))
+    note = t.t("pickup.keys") if face_up else t.t("pickup.scan_note", cards=t.t("play.cards"))
+    y = wrapped_text(surface, layout, note, (NOTE_X, 280), theme.TEXT, NOTE_W, theme.INK_ON_FELT)
+    dead = t.n("pickup.dead", len(pick.dead))
+    wrapped_text(surface, layout, dead, (NOTE_X, y + 6), theme.TEXT, NOTE_W, theme.INK_ON_FELT_SOFT)
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def prompt_text(view, t) -> str:
+    """What the table waits for: the top card turned up, or the card taken or rejected
+    (by the other player once its turner rejected it)."""
+    pick = view.pickup
+    name = view.seats[pick.to_act].name
+    if pick.turned is None:
+        return t.t("pickup.turn_up", name=name)
+    if pick.rejected_by is not None:
+        other = view.seats[pick.rejected_by].name
+        return t.t("pickup.offered", name=name, other=other, card=pick.turned)
+    return t.t("pickup.decide", name=name, card=pick.turned)
+
+
+def draw_seat(surface, layout, view, seat: int, ui, t) -> None:
+    """The name (lit when it is this seat's turn) and the cards taken face up."""
+    pick, y = view.pickup, SEAT_Y[seat]
+    taken = pick.taken[seat]
+    colour = theme.ACCENT if seat == pick.to_act else theme.INK_ON_FELT
+    label = t.n("pickup.took", len(taken), name=view.seats[seat].name)
+    text, size = layout.fit_text(label, theme.TEXT, LEFT_W, True)
+    draw_text(surface, layout, text, (LEFT_X, y), size, colour, True)
+    for i, card in enumerate(taken):
+        rect = (LEFT_X + i * SMALL_STEP, y + 40, SMALL_W, SMALL_H)
+        draw_card(surface, layout, rect, card, ui.four_colour)
+
+
+def draw_stock(surface, layout, pick, ui, t) -> None:
+    """The card face up, or the stock face down, lit while its top card is to be turned
+    up."""
+    x, y, w, h = CARD
+    if pick.turned is not None:
+        draw_card(surface, layout, CARD, pick.turned, ui.four_colour)
+    elif pick.stock:
+        for i in range(3):  # a pile, face down: the device never knows these cards
+            draw_card(surface, layout, (x - 4 + i * 4, y - 4 + i * 4, w, h), "", face_down=True)
+        glow(surface, layout, layout.rect(x, y, w, h))
+
+
+# --- the picker --------------------------------------------------------------------
+
+
+def draw_picker(surface, layout, view, ui, t) -> list[Target]:
+    """Every card as a target: a tap turns it up, as a scan does; the cards turned up
+    already are greyed."""
+    pick = view.pickup
+    targets = chrome.frame(surface, layout, view, ui, t, ok=pick.turned is not None)
+    title = t.t("pickup.picker", name=view.seats[pick.to_act].name)
+    title, size = layout.fit_text(title, theme.TEXT, 760, True)
+    draw_text(surface, layout, title, (400, 68), size, theme.ACCENT, True, "center")
+    grey = pick.seen
+    for row, cards in enumerate(picker_cards(view.deck)):
+        for column, card in enumerate(cards):
+            cell = (PICK_X + column * PICK_W, PICK_Y + row * PICK_H, PICK_W, PICK_H)
+            drawn = (cell[0] + 2, cell[1] + 1, PICK_W - 4, PICK_H - 2)
+            draw_card(surface, layout, drawn, card, ui.four_colour, dim=card in grey)
+            targets.append(Target(cell, ("card", card), card not in grey))
+    label = t.t("pickup.number", n=pick.number, of=pick.of)
+    text_with_suits(
+        surface, layout, label, (PICK_X + 2, STRIP_Y + 22), theme.TEXT, theme.INK_ON_FELT,
+        ui.four_colour, "midleft", True,
+    )  # fmt: skip
+    draw_button(surface, layout, CLOSE, t.t("play.close"), True, "accent")
+    targets.append(Target(CLOSE, ("overlay", None)))
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+# --- stop following the pick-up ------------------------------------------------------
+
+
+def confirm_stop(surface, layout, view, ui, t) -> list[Target]:
+    """ "Stop following the pick-up?" (the menu's item): Yes sends ("end-draw",), the
+    engine's DrawPhaseEnded; No, the safe choice, goes back."""
+    from . import menu
+
+    menu.page(surface, layout, t.t("pickup.title"))
+    menu.bottom_band(surface, layout)
+    if view is None or view.pickup is None:  # the stock was emptied meanwhile
+        text = t.t("pickup.stop_over")
+        wrapped_text(surface, layout, text, (400, 150), 36, 740, theme.INK_ON_FELT, "mid")
+        targets = [menu.close_button(surface, layout, t)]
+        chrome.finish(surface, layout, ui, t)
+        return targets
+    question = t.t("pickup.stop_question")
+    wrapped_text(surface, layout, question, (400, 110), 44, 740, theme.INK_ON_FELT, "mid", True)
+    pick = view.pickup
+    note = t.t("pickup.stop_note", n=pick.number, of=pick.of)
+    wrapped_text(surface, layout, note, (400, 196), theme.TEXT, 740, anchor="mid")
+    targets = [
+        menu.button(surface, layout, YES, t.t("pickup.stop_yes"), ("end-draw",), "danger", size=34),
+        menu.button(surface, layout, NO, t.t("draw.end_no"), ("overlay", None), "accent", size=34),
+    ]
+    chrome.finish(surface, layout, ui, t)
+    return targets

@@ -1,0 +1,200 @@
+"""Draw / Pick-Up's pick-up on the screen: the view holds only cards turned face up
+at the table; whose turn, the card face up and the cards each took; Take and
+Reject buttons that say their keys; by touch alone the stock is turned up (the
+picker), taken and rejected, undone from the footer and skipped from the menu;
+the refusals and the undo read in Dutch; the hint says what to do next."""
+
+import os
+import queue
+import random
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from device.engine.cards import Card  # noqa: E402
+from device.engine.errors import RuleError  # noqa: E402
+from device.engine.events import (  # noqa: E402
+    CallMade,
+    CardPlayed,
+    CardShown,
+    ClaimMade,
+    DrawPhaseEnded,
+    NextDeal,
+    PickUp,
+    Setup,
+    Undone,
+)
+from device.engine.game import Game  # noqa: E402
+from device.hints import next_step  # noqa: E402
+from device.loop import TableLoop  # noqa: E402
+from device.robots import deal_inputs  # noqa: E402
+from device.table import Table, undone_text  # noqa: E402
+from device.ui.app import App  # noqa: E402
+from device.ui.i18n import Catalog  # noqa: E402
+from device.ui.layout import _font  # noqa: E402
+from device.ui.screens import menu  # noqa: E402
+from device.ui.screens.base import UiState  # noqa: E402
+from device.ui.view import build_view  # noqa: E402
+from tests.ui.pickup_gallery import picking, pickup_screens  # noqa: E402
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _pygame():
+    pygame.init()
+    _font.cache_clear()  # a font made before another test's pygame.quit() is dead
+    yield
+    pygame.quit()
+    _font.cache_clear()
+
+
+def seen(game) -> set[str]:
+    """Cards the table has seen face up this deal: turned up from the stock, played."""
+    deal = game.deal
+    cards = {str(c) for c, _ in deal.pickups}
+    cards |= {str(deal.turned)} if deal.turned is not None else set()
+    if deal.play is not None:
+        cards |= {str(c) for c in deal.play.played}
+    return cards
+
+
+def test_privacy_walk_no_view_holds_a_card_the_table_has_not_seen():
+    game = Game(Setup("draw-pick-up", ("Anna", "Ben"), 1, {}))
+    rng, views = random.Random(5), 0
+    while game.phase != "finished":
+        for event in deal_inputs(game, rng):
+            game.apply(event)
+            view = build_view(game)
+            assert view.cards() <= seen(game)
+            assert (view.pickup is not None) == (game.phase == "pick-up")
+            views += 1
+        if game.phase != "finished":
+            game.apply(NextDeal())
+    assert views > 100
+
+
+def test_the_view_of_the_pick_up():
+    pick = build_view(picking(6, rejected=True)).pickup  # Ben rejected the 7th card
+    assert (pick.number, pick.of, pick.stock) == (7, 26, 19)
+    assert pick.turned == "D9" and pick.to_act == 0 and pick.rejected_by == 1
+    assert pick.taken == (("SK", "H4", "DA", "HQ"), ()) and pick.dead == ("C7", "S2")
+    waiting = build_view(picking(7)).pickup
+    assert waiting.turned is None and waiting.rejected_by is None and waiting.stock == 19
+    assert waiting.seen == frozenset({"SK", "H4", "C7", "DA", "S2", "HQ", "D9"})
+
+
+def test_every_pick_up_screen_draws_in_both_languages_with_large_targets():
+    from tests.ui.gallery import draw
+
+    for _, view, ui in pickup_screens():
+        for lang in ("en", "nl"):
+            surface, targets = draw(view, ui, lang)
+            assert targets and all(t.rect[2] >= 48 and t.rect[3] >= 48 for t in targets)
+
+
+def test_take_and_reject_are_buttons_only_while_a_card_is_face_up():
+    from tests.ui.gallery import draw
+
+    _, targets = draw(build_view(picking(3, face_up=True)), UiState(scanner=True), "en")
+    enabled = {t.action for t in targets if t.enabled}
+    assert {("key", "OK"), ("call", "P")} <= enabled
+    assert ("overlay", "picker") not in enabled
+    _, targets = draw(build_view(picking(3)), UiState(scanner=True), "en")
+    enabled = {t.action for t in targets if t.enabled}
+    assert ("key", "OK") not in enabled and ("call", "P") not in enabled
+    assert ("overlay", "picker") in enabled
+
+
+def tap(app, action):
+    target = next(t for t in app.targets if t.action == action and t.enabled)
+    x, y, w, h = target.rect
+    app.touch(app.layout.point(x + w / 2, y + h / 2))
+    app.step(0)
+
+
+def test_the_pick_up_by_touch_undone_from_the_screen_and_skipped_from_the_menu():
+    table = Table(Game(Setup("draw-pick-up", ("Anna", "Ben"), 1, {})))
+    app = App(TableLoop(table, queue.Queue(), {}), UiState(scanner=False))
+    app.step(0)
+    tap(app, ("overlay", "picker"))
+    tap(app, ("card", "SA"))  # turned up: the table shows with its buttons
+    assert table.game.deal.turned == Card.parse("SA") and app.ui.banner is None
+    tap(app, ("call", "P"))  # Anna rejects it: Ben decides
+    assert table.game.turn == 1
+    tap(app, ("key", "OK"))  # Ben takes it
+    assert table.game.deal.pickups == [(Card.parse("SA"), 1)]
+    tap(app, ("card", "H2"))  # the picker is back for the next card (Anna's turn)
+    tap(app, ("call", "P"))
+    tap(app, ("call", "P"))  # rejected by both: out of play
+    assert table.game.deal.pickups[-1] == (Card.parse("H2"), None)
+    assert build_view(table.game).pickup.dead == ("H2",)
+    tap(app, ("overlay", None))
+    while table.game.inputs:  # Undo on the footer, back to the deal's first input
+        tap(app, ("key", "UNDO"))
+    assert table.game.phase == "pick-up" and table.game.deal.turned is None
+    tap(app, ("key", "MENU"))
+    assert menu.STOP_PICK_UP in menu.items(app.view())
+    tap(app, ("overlay", "end-pick-up"))
+    tap(app, ("end-draw",))  # Yes: the pick-up is not followed any more
+    assert table.game.phase == "auction" and app.ui.overlay is None
+    tap(app, ("key", "UNDO"))
+    assert table.game.phase == "pick-up"
+    assert undone_text(table.game) == "Undone: the end of the pick-up"
+
+
+def test_the_undo_says_what_it_took_back_in_both_languages():
+    game = picking(0)
+    game.apply(CardShown(Card.parse("SK")))
+    game.apply(PickUp(False))
+    game.apply(Undone())
+    assert undone_text(game) == "Undone: Anna rejected SK"
+    assert Catalog("nl").error(undone_text(game)) == "Teruggenomen: Anna wees SK af"
+    game.apply(PickUp(True))
+    game.apply(Undone())
+    assert Catalog("nl").error(undone_text(game)) == "Teruggenomen: Anna pakte SK"
+    game.apply(Undone())
+    assert undone_text(game) == "Undone: SK turned up"
+    assert Catalog("nl").error(undone_text(game)) == "Teruggenomen: SK omgedraaid"
+
+
+def test_the_refusals_of_the_pick_up_read_in_dutch():
+    nl, untranslated = Catalog("nl"), []
+
+    def refuse(game, event):
+        with pytest.raises(RuleError) as error:
+            game.apply(event)
+        message = str(error.value)
+        if nl.error(message) == message:
+            untranslated.append(message)
+
+    game = picking(0)
+    refuse(game, PickUp(True))  # nothing face up
+    refuse(game, CallMade(game.form.parse_call("1S")))
+    refuse(game, CardPlayed(Card.parse("SA")))
+    refuse(game, ClaimMade(3, 0))
+    refuse(game, CardShown(Card.parse("SA"), 0))
+    game.apply(CardShown(Card.parse("SK")))
+    refuse(game, CardShown(Card.parse("SA")))  # SK is face up
+    refuse(game, PickUp(True, 1))  # Anna's turn
+    game.apply(PickUp(True))
+    refuse(game, CardShown(Card.parse("SK")))  # already turned up
+    game.apply(CardShown(Card.parse("S2")))
+    game.apply(PickUp(False))
+    game.apply(PickUp(False))
+    game.apply(DrawPhaseEnded())
+    game.apply(CallMade(game.form.parse_call("P")))
+    game.apply(CallMade(game.form.parse_call("1C")))
+    game.apply(CallMade(game.form.parse_call("P")))  # Ben declares, Anna leads
+    game.apply(CardPlayed(Card.parse("C2")))
+    refuse(game, CardPlayed(Card.parse("SK")))  # Anna took it
+    refuse(game, CardPlayed(Card.parse("S2")))  # both rejected it
+    assert not untranslated, untranslated
+
+
+def test_the_hint_says_what_the_pick_up_waits_for():
+    game = picking(0)
+    assert next_step(game) == "turn up the top card of the stock and scan it"
+    game.apply(CardShown(Card.parse("SK")))
+    assert next_step(game) == "take SK with OK or reject it with P"
+    assert Catalog("nl").error(next_step(game)) == "pak SK met OK of wijs hem af met P"
