@@ -1,0 +1,111 @@
+"""Screens for three players each alone: the view never holds a card not played
+(the talon and the discards are never seen), the talon screen takes OK from the
+bidding box, the play's three spots, the claim answered by each opponent in turn,
+the sheet and the honours in three columns; every gallery screen of the form
+drawn without an error in English and Dutch."""
+
+import os
+import random
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from device.engine.calls import Call  # noqa: E402
+from device.engine.events import CallMade, ClaimMade, Setup, TalonDiscarded  # noqa: E402
+from device.engine.game import Game  # noqa: E402
+from device.hal.events import CALL, KEY, Input  # noqa: E402
+from device.robots import deal_inputs  # noqa: E402
+from device.table import Table  # noqa: E402
+from device.ui.i18n import Catalog  # noqa: E402
+from device.ui.layout import Layout, _font  # noqa: E402
+from device.ui.screens import render, table3  # noqa: E402
+from device.ui.screens.base import UiState  # noqa: E402
+from device.ui.screens.sheet import plan_sheet  # noqa: E402
+from device.ui.view import build_view  # noqa: E402
+from tests.ui import gallery  # noqa: E402
+from tests.ui.three_gallery import three_screens, three_start_screens  # noqa: E402
+
+PLAYERS = ("Anna", "Ben", "Carla")
+SIZE = (800, 480)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _pygame():
+    pygame.init()
+    _font.cache_clear()
+    yield
+    pygame.quit()
+    _font.cache_clear()
+
+
+def draw(view, ui=None, lang="en"):
+    surface = pygame.Surface(SIZE)
+    layout = Layout(SIZE)
+    targets = render(surface, layout, view, ui or UiState(), Catalog(lang))
+    return layout, targets
+
+
+def test_no_view_holds_a_card_that_was_not_played():
+    """Robots play a deal: the talon and the cards laid face down never reach a view."""
+    game = Game(Setup("three-player", PLAYERS, 0))
+    for event in deal_inputs(game, random.Random(3)):
+        game.apply(event)
+        view = build_view(game)
+        played = {str(c) for c in game.deal.play.played} if game.deal.play else set()
+        assert view.cards() <= played
+    assert game.phase in ("deal-end", "finished")
+
+
+def test_the_talon_screen_waits_for_ok_from_the_bidding_box():
+    game = Game(Setup("three-player", PLAYERS, 0))
+    table = Table(game)
+    for call in ("1S", "P", "P"):
+        assert table.handle(Input(CALL, call, "bidbox")).accepted
+    view = build_view(game)
+    assert view.phase == "talon" and view.extra["talon"]["leader"] == "Carla"
+    layout, targets = draw(view)
+    assert not layout.too_small and not layout.overflow
+    ok = [target for target in targets if target.action == ("key", "OK")]
+    assert ok and ok[0].enabled
+    refused = table.handle(Input(CALL, "2S", "bidbox"))
+    assert not refused.accepted and "talon" in refused.message
+    assert table.handle(Input(KEY, "OK", "bidbox")).accepted
+    assert game.phase == "play" and game.turn == 2  # Carla leads
+
+
+def test_the_play_has_three_spots_and_sixteen_tricks():
+    game = Game(Setup("three-player", PLAYERS, 0))
+    for call in ("2H", "P", "P"):
+        game.apply(CallMade(Call.parse(call)))
+    game.apply(TalonDiscarded())
+    view = build_view(game)
+    assert view.tricks == 16 and view.play.claimers == (1,)
+    lefts = [table3.spot(seat)[0] for seat in range(3)]
+    assert lefts == sorted(lefts) and len(set(lefts)) == 3
+    layout, targets = draw(view, lang="nl")
+    assert not layout.too_small and not layout.overflow
+    game.apply(ClaimMade(10))
+    view = build_view(game)
+    _, targets = draw(view)
+    answers = [t.action for t in targets if t.action and t.action[0] == "answer"]
+    assert answers == [("answer", True), ("answer", False)]
+    assert view.turn == "Carla"
+
+
+def test_the_sheet_has_a_column_per_player():
+    screens = {name: (view, ui) for name, view, ui in three_screens()}
+    view, _ = screens["three-player-sheet"]
+    assert view.sheet.sides == PLAYERS
+    plan = plan_sheet(view.sheet, 460)
+    assert len(plan.above) == 3 and all(len(game) == 3 for game in plan.games)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_every_screen_of_the_form_is_drawn_readably(lang):
+    forms = [("three-player", "Three-player Honeymoon")]
+    for name, view, ui in three_screens() + three_start_screens(forms):
+        surface, _ = gallery.draw(view, ui, lang, SIZE, layout := Layout(SIZE))
+        assert not layout.too_small and not layout.overflow, (name, lang)
+        assert surface.get_size() == SIZE
