@@ -92,7 +92,7 @@ players = ["Zoë", "Ben"]
         (9, 'height = "tall"', 'height must be a whole number, not "tall"; using 480'),
         (10, "rotation = 45", "rotation must be 0, 90, 180 or 270, not 45; using 0"),
         (10, "rotation = true", "rotation must be a whole number, not true; using 0"),
-        (12, 'form = "poker"', 'unknown game "poker" (known: draw-and-discard, plain, chicago'),
+        (12, 'form = "poker"', 'unknown game "poker" (known: draw-and-discard, plain, draw-bridge'),
         (12, "form = []", "form must be text in quotes, not []; using "),
         (12, "colour = 3", "unknown setting colour in [game], ignored"),
     ],

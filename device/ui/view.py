@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from device.engine.game import Deal, Game
 from device.engine.play import TRICKS
 from device.ui.abridged_view import AbridgedView, abridged_view
-from device.ui.draw_tricks_view import DrawTricksView, draw_tricks_view
+from device.ui.draw_tricks_view import DrawTricksView, dead_cards, draw_tricks_view
 from device.ui.pickup_view import PickUpView, pickup_view
 
 
@@ -131,6 +131,7 @@ class TableView:
     # so far, until the play starts and they are a hand's (`play.shown`).
     face_up: tuple[str, ...] = ()
     draw_tricks: DrawTricksView | None = None  # Draw Bridge's draw tricks, while in them
+    dead: frozenset[str] = frozenset()  # in the play: cards an earlier phase put out of it
     pickup: PickUpView | None = None  # Draw / Pick-Up: the stock turned up, while in it
     abridged: AbridgedView | None = None  # aBRIDGEd: the declaring and its sheet
     extra: dict = field(default_factory=dict)
@@ -146,6 +147,7 @@ class TableView:
         held |= set(self.face_up)
         if self.draw_tricks is not None:
             held |= self.draw_tricks.cards()
+        held |= self.dead
         if self.pickup is not None:
             held |= self.pickup.cards()
         if self.abridged is not None:
@@ -203,6 +205,7 @@ def build_view(game: Game) -> TableView:
         dummy_shown=_dummy_shown(game, deal),
         face_up=tuple(str(c) for c in getattr(deal, "face_up", ())) if deal.play is None else (),
         draw_tricks=draw_tricks_view(game),
+        dead=dead_cards(game),
         pickup=pickup_view(game),
         abridged=abridged_view(game),
         extra=_talon(game, deal),

@@ -351,7 +351,7 @@ def picker_refused(view) -> frozenset[str]:
     lies face up, every card not in it. A hidden hand the table knows stays hidden."""
     if view.play is None:  # the face-up dummy laid out before the auction
         return frozenset(view.face_up)
-    refused = set(view.play.played)
+    refused = set(view.play.played) | view.dead  # dead: played in Draw Bridge's draw tricks
     turn = view.play.to_play if view.play.to_play is not None else turn_seat(view)  # the hand
     for hand, cards in view.play.shown:  # a dummy laid out: its cards are not elsewhere
         unplayed = {card for card, played in cards if not played}
