@@ -19,14 +19,17 @@ import threading
 from .engine.events import (
     CallMade,
     CardPlayed,
+    CardShown,
     ClaimAnswered,
     ClaimMade,
     DrawPhaseEnded,
     DrawTurnEnded,
+    DummyDone,
     Event,
     HonoursGiven,
     NextDeal,
     PickUp,
+    Stated,
     TalonDiscarded,
     Undone,
 )
@@ -80,6 +83,12 @@ def describe(game: Game, event: Event) -> str:
         return f"{name} has taken the talon and laid four cards face down"
     if isinstance(event, Undone):
         return "undone"
+    if isinstance(event, Stated):  # aBRIDGEd's declaring
+        return f"{name} says {event.what}"
+    if isinstance(event, CardShown) and event.hand is not None:
+        return f"{event.card} face up in {game.players[event.hand]}'s dummy"
+    if isinstance(event, DummyDone):
+        return "the dummy is down"
     return str(event)
 
 
@@ -110,6 +119,10 @@ def status(game: Game) -> str:
         return draw_trick_status(game)
     if game.phase == "pick-up":  # Draw / Pick-Up
         return pickup_status(game)
+    if game.phase in game.form.own_phases and game.form.declares_itself:  # aBRIDGEd
+        from .abridged_text import declaring_status
+
+        return declaring_status(game)
     if game.phase == "auction":
         calls = " ".join(str(c) for _, c in deal.auction.calls) or "none yet"
         return f"deal {deal.number}, auction ({calls}): {turn} to call"
@@ -123,7 +136,7 @@ def status(game: Game) -> str:
         side = game.form.side(deal.declarer)
         others = [w for s, w in enumerate(won) if s != side]  # one side, or two players
         return (
-            f"deal {deal.number}, {deal.contract} by {game.name(deal.declarer)}, "
+            f"deal {deal.number}, {game.form.contract_text(deal)} by {game.name(deal.declarer)}, "
             f"tricks {'-'.join(str(w) for w in [won[side], *others])}: {turn} to play"
         )
     return f"{deal_line(game, deal)} (ok: next deal)"

@@ -30,6 +30,10 @@ def _pair_rows(entries: list[tuple[int, int]], sides: int = 2) -> list[str]:
 
 def deal_line(game: Game, deal: Deal) -> str:
     """One deal in words: "Deal 3, Ben deals: 4S by Anna, 11 tricks, made +1"."""
+    if game.form.scoring == "abridged":
+        from .abridged_text import hand_line
+
+        return hand_line(game, deal)
     head = f"Deal {deal.number}, {game.players[deal.dealer]} deals: "
     if deal.contract is None:
         return head + "thrown in"
@@ -45,6 +49,10 @@ def deal_line(game: Game, deal: Deal) -> str:
 
 
 def render_sheet(game: Game) -> str:
+    if game.form.scoring == "abridged":  # four hands, no games: a sheet of its own
+        from .abridged_text import render_abridged
+
+        return render_abridged(game)
     sheet = game.sheet
     sides = game.form.side_count
     names = tuple(game.side_name(side) for side in range(sides))

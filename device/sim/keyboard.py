@@ -1,12 +1,12 @@
-"""What a person types to the simulated devices: `SA` scans the ace of spades,
-`1S` presses 1 then S on the bidding box, `p`, `x`, `xx`, `ok`, `undo`, `menu`
-press those buttons. Several per line are fine: `1S p`.
+"""What a person types to the simulated devices: `SA` scans the ace of spades
+(`R14` aBRIDGEd's red 14), `1S` presses 1 then S on the bidding box, `p`, `x`,
+`xx`, `ok`, `undo`, `menu` press those buttons. Several per line are fine: `1S p`.
 """
 
 from __future__ import annotations
 
 from device.engine.calls import Bid, Call
-from device.engine.cards import STANDARD
+from device.engine.cards import ABRIDGED, STANDARD
 from device.engine.errors import NotationError
 
 SCANNER = "scanner"
@@ -39,8 +39,18 @@ def parse_tokens(line: str) -> list[tuple[str, str, tuple[str, ...]]]:
             buttons = (str(call.level), call.strain.letter) if isinstance(call, Bid) else (text,)
             actions.append((BIDBOX, text, buttons))
             continue
-        try:
-            actions.append((SCANNER, str(STANDARD.parse(word)), ()))
-        except NotationError:
-            raise ValueError(f"{token!r} is not a card, a call or a key") from None
+        card = _card(word)
+        if card is None:
+            raise ValueError(f"{token!r} is not a card, a call or a key")
+        actions.append((SCANNER, card, ()))
     return actions
+
+
+def _card(word: str) -> str | None:
+    """A card of the standard deck ("SA") or of the aBRIDGEd deck ("R14"), or None."""
+    for deck in (STANDARD, ABRIDGED):
+        try:
+            return str(deck.parse(word))
+        except NotationError:
+            continue
+    return None

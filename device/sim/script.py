@@ -16,7 +16,9 @@ South's, then West's) they are laid out in turn, each scanned while it is the
 one being laid out, as a scanned card goes to it: a record may list West's
 cards first. Draw Bridge's draw tricks (`draw_cards`) are scanned in play
 order, each trick's top stock card (`draw_top`) first when it is shown; a
-deal without `draw_cards` skipped them on the screen. In three-player Honeymoon
+deal without `draw_cards` skipped them on the screen. aBRIDGEd's declaring goes on
+the bidding box by the form's mapping (`form.box_input`: Pass on P, Play on OK, a
+colour or a number as a bid), its dummy scanned as it is laid out. In three-player Honeymoon
 the declarer's talon is OK on the bidding box after the auction (the record has
 no key for it: its cards are never scanned). Claims and honours are
 made on the screen, so a record with them cannot be played through the
@@ -41,6 +43,7 @@ from device.engine.events import (
     DummyDone,
     Event,
     HonoursGiven,
+    Stated,
 )
 from device.engine.game import Game
 from device.engine.record import RecordError, play_record
@@ -109,11 +112,15 @@ def _step(game: Game, event: Event) -> tuple[str, str]:
         device, what, value = BIDBOX, "call", event.call
     elif isinstance(event, DummyChosen) and not event.face_up:  # P: the face-down dummy
         device, what, value = BIDBOX, "call", PASS
+    elif isinstance(event, Stated):  # aBRIDGEd: a word or number by the form's mapping
+        device, (what, value) = BIDBOX, form.box_input(phase, event.what)
     else:
         device, what, value = BIDBOX, "OK", None
     made = form.input_for(phase, what, value)
-    if type(made) is not type(event) or getattr(made, "face_up", None) != getattr(
-        event, "face_up", None
+    if (
+        type(made) is not type(event)
+        or getattr(made, "face_up", None) != getattr(event, "face_up", None)
+        or getattr(made, "what", None) != getattr(event, "what", None)
     ):
         place = f"deal {game.deal.number}"
         if isinstance(event, ClaimMade | ClaimAnswered | HonoursGiven):

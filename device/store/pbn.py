@@ -42,8 +42,9 @@ SCORING = {"rubber": "Rubber", "chicago": "Chicago"}
 
 def export_pbn(game: Game, date: float | None = None) -> str:
     """Every deal of the game that has a result, as PBN text. Three players each alone
-    (16-card hands, three sides) have no place in PBN's partnerships: refused."""
-    if game.form.side_count > 2:
+    (16-card hands, three sides) have no place in PBN's partnerships, nor aBRIDGEd's
+    coloured cards in its suits: refused."""
+    if game.form.side_count > 2 or game.form.deck.name != "standard":  # aBRIDGEd's colours
         raise RuleError(f"PBN has no seats for {game.form.title}: export it with --format json")
     day = time.strftime("%Y.%m.%d", time.localtime(date))
     games = [_deal_pbn(game, deal, day) for deal in game.deals if deal.outcome]

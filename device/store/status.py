@@ -95,7 +95,7 @@ def status(game: Game) -> dict:
         "turn": game.name(game.turn),
         "hand": game.hand_seat,
         "calls": [str(c) for _, c in deal.auction.calls] if deal.auction else [],
-        "contract": str(deal.contract) if deal.contract else None,
+        "contract": _contract(game),
         "declarer": game.name(deal.declarer),
         "tricks": tricks,
         "totals": dict(
@@ -106,6 +106,13 @@ def status(game: Game) -> dict:
             )
         ),
     }
+
+
+def _contract(game: Game) -> str | None:
+    """The contract ("4S"; aBRIDGEd's declaration and trump, "Ten R"), or None."""
+    deal = game.deal
+    text = game.form.contract_text(deal)
+    return None if deal.contract is None and text == "pass" else text
 
 
 def export_json(game: Game) -> dict:

@@ -729,7 +729,7 @@ def complete_token(text: str) -> bool:
     """A typed token that nothing longer could extend: a card or a bid (not 1N, S1, X)."""
     import re
 
-    card = re.fullmatch(r"[SHDC]([AKQJT2-9]|10)", text)
+    card = re.fullmatch(r"[SHDC]([AKQJT2-9]|10)|[RYBG]([2-9]|1[0-4])", text)  # SA, R14
     bid = re.fullmatch(r"[1-7]([CDHS]|NT)", text)
     return bool(card or bid or text in ("P", "XX"))
 

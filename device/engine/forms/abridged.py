@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..calls import DOUBLE, PASS, REDOUBLE, Bid, Call
+from ..calls import ALL_CALLS, DOUBLE, PASS, REDOUBLE, Bid, Call
 from ..cards import ABRIDGED, Card, Suit, abridged_pips
 from ..errors import PlayError, RuleError
 from ..events import (
@@ -139,6 +139,19 @@ class Abridged(GameForm):
             return Stated(BID_COLOURS[value.strain.letter])
         number = bid_number(value) if phase in ("strength", "count") else None
         return CallMade(value) if number is None else Stated(number)
+
+    def box_input(self, phase: str, what: Any) -> tuple[str, Call | None]:
+        """How the bidding box says `what` in `phase` (the reverse of `input_for`):
+        ("OK", None) or ("call", the call); a number over 36 has no call."""
+        if what in ("Play", "Ten"):
+            return "OK", None
+        if what in ("Pass", "Seven"):
+            return "call", PASS
+        if phase == "trump":
+            strain = next((s for s, c in BID_COLOURS.items() if c == what), "NT")
+            return "call", Call.parse(f"1{strain}")
+        calls = {bid_number(c): c for c in ALL_CALLS if bid_number(c) is not None}
+        return "call", calls.get(what)
 
     # -- the declaring -----------------------------------------------------------
     def start_phase(self, deal: Deal, players: tuple[str, ...]) -> None:

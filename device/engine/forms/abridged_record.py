@@ -105,6 +105,7 @@ def report(form, game) -> dict:
         "deals": hands,  # the same list under the name the other forms use
         "totals": dict(zip(teams, sheet.totals(), strict=True)),
         "hands_won": {team: sheet.won.count(side) for side, team in enumerate(teams)},
+        "games": {team: 0 for team in teams},  # no games in aBRIDGEd (the history's field)
         "finished": sheet.finished,
         "winner": None if winner is None else teams[winner],
     }

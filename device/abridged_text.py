@@ -1,0 +1,82 @@
+"""The aBRIDGEd score sheet as plain text (`honeymoon demo --game abridged`): each
+hand's declarer, declaration, trump, tricks and the points of each team, the
+statements the cards proved wrong, the totals and the winner by the tie-breaks.
+"""
+
+from __future__ import annotations
+
+from .engine.game import Game
+
+COLOURS = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "NT": "no trump"}
+
+
+ASKED = {
+    "round-one": "Pass or Play (P or OK)",
+    "ten-seven": "Ten or Seven (OK or P)",
+    "trump": "the trump: R, Y, B, G or NT (a bid's suit: H, D, S, C, NT)",
+    "strength": "the hand strength (a number, or a bid: 1C = 1 .. 7NT = 35, X = 0)",
+    "count": "the longest colour (a number, or a bid: 1C = 1 .. 7NT = 35)",
+}
+
+
+def declaring_status(game: Game) -> str:
+    """The console's line in the declaring: what was said, who speaks, what is asked."""
+    deal, turn = game.deal, game.name(game.turn)
+    said = " ".join(str(w) for w in deal.words) or "nothing yet"
+    head = f"hand {deal.number}, declaring ({said})"
+    if game.phase == "lay-out":
+        shown = len(deal.dummy_cards)
+        return f"{head}: {turn} lays out the dummy ({shown} of 13 scanned; ok when it is down)"
+    return f"{head}: {turn} says {ASKED[game.phase]}"
+
+
+def hand_line(game: Game, deal) -> str:
+    """One hand in words: "Hand 2, Ben deals: Ten by Dirk, red, 11 tricks, made"."""
+    head = f"Hand {deal.number}, {game.players[deal.dealer]} deals: "
+    if deal.outcome is None:
+        return head + "not played yet"
+    made = "made" if deal.outcome.made else "failed"
+    colour = COLOURS[deal.trump_colour]
+    return head + (
+        f"{deal.declaration} by {game.players[deal.declarer]}, {colour}, "
+        f"{deal.tricks} tricks, {made}"
+    )
+
+
+def render_abridged(game: Game) -> str:
+    sheet, form = game.sheet, game.form
+    teams = (game.side_name(0), game.side_name(1))
+    out = [f"{form.title}: {' v '.join(teams)}", ""]
+    for deal in game.deals:
+        if deal.outcome is None:
+            continue
+        points = [sum(pair) for pair in sheet.deal_score(deal.number)]
+        made = "made" if deal.outcome.made else "failed"
+        scorer = 0 if points[0] else 1
+        out.append(
+            f"Hand {deal.number}, {game.players[deal.dealer]} deals: {deal.declaration} by "
+            f"{game.players[deal.declarer]}, {COLOURS[deal.trump_colour]}, {deal.tricks} tricks, "
+            f"{made}: {teams[scorer]} {points[scorer]}"
+        )
+        for seat, what, stated, held in form.wrong_statements(deal) or ():
+            said = "strength" if what == "strength" else "colour count"
+            out.append(f"  {game.players[seat]} said {said} {stated}, held {held}")
+    totals = sheet.totals()
+    out += ["", "  ".join(f"{team}: {total}" for team, total in zip(teams, totals, strict=True))]
+    out.append(_result(sheet, teams))
+    return "\n".join(out)
+
+
+def _result(sheet, teams: tuple[str, str]) -> str:
+    if not sheet.finished:
+        return f"{4 - sheet.deals} of 4 hands to play."
+    first, second = sheet.totals()
+    winner = teams[sheet.winner]
+    if first != second:
+        return f"{winner} win by {abs(first - second)} points."
+    why = (
+        "won three hands"
+        if max(sheet.won.count(0), sheet.won.count(1)) >= 3
+        else "won the fourth hand"
+    )
+    return f"{winner} win on equal points: they {why}."

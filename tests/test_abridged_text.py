@@ -1,0 +1,45 @@
+"""aBRIDGEd in words: `demo --game abridged`'s sheet, the console's lines in the
+declaring and the play, status --json's contract, and PBN refused for the coloured
+deck."""
+
+import pytest
+
+from device import console
+from device.engine.errors import RuleError
+from device.engine.events import DummyDone, Setup, Stated
+from device.engine.game import Game
+from device.robots import play_rubber
+from device.sheet_text import render_sheet
+from device.store.pbn import export_pbn
+from device.store.status import status
+from tests.at_the_table import honeymoon
+
+
+def test_demo_prints_each_hand_the_totals_and_the_winner():
+    out = honeymoon("demo", "--game", "abridged", "--seed", "2").stdout
+    assert out.startswith("aBRIDGEd: Anna & Carla v Ben & Dirk")
+    hands = [line for line in out.splitlines() if line.startswith("Hand ")]
+    assert len(hands) == 4 and "Play by Dirk, green, 8 tricks, failed: Anna & Carla 10" in hands[0]
+    assert "Anna said strength 11, held 12" in out
+    assert out.rstrip().endswith("Ben & Dirk win by 90 points.")
+    assert render_sheet(play_rubber(2, "abridged")) == out.rstrip("\n")
+
+
+def test_the_console_says_what_the_declaring_asks():
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    assert console.status(game) == (
+        "hand 1, declaring (nothing yet): Anna says Pass or Play (P or OK)"
+    )
+    done = game.apply(Stated("Play"))
+    assert console.describe(game, done) == "Anna says Play"
+    assert "Carla lays out the dummy (0 of 13 scanned" in console.status(game)
+    game.apply(DummyDone())
+    for word in ("Y", 10, 10, 10, 10, 5, 5, 5, 5):
+        game.apply(Stated(word))
+    assert console.status(game) == "deal 1, Play Y by Anna, tricks 0-0: Ben to play"
+    assert status(game)["contract"] == "Play Y" and status(game)["declarer"] == "Anna"
+
+
+def test_pbn_has_no_place_for_the_coloured_deck():
+    with pytest.raises(RuleError, match="PBN has no seats for aBRIDGEd"):
+        export_pbn(play_rubber(1, "abridged"))
