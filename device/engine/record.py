@@ -329,6 +329,7 @@ def to_record(game: Game) -> dict:
             entry["cards"] = _cards_in_order(deal)
             seats = game.form.seat_names()
             later = set(deal.face_up) | set(deal.turned_up)
+            later |= {card for _, card in game.form.held_before_play(deal)}  # own phases
             seen = {
                 seats[h]: [str(c) for c in cards if c not in later]
                 for h, cards in deal.play.seen.items()

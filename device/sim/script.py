@@ -16,7 +16,9 @@ South's, then West's) they are laid out in turn, each scanned while it is the
 one being laid out, as a scanned card goes to it: a record may list West's
 cards first. Draw Bridge's draw tricks (`draw_cards`) are scanned in play
 order, each trick's top stock card (`draw_top`) first when it is shown; a
-deal without `draw_cards` skipped them on the screen. aBRIDGEd's declaring goes on
+deal without `draw_cards` skipped them on the screen. Draw / Pick-Up's stock
+cards (`pickups`) are scanned as they are turned up, each taken with OK and
+rejected with P on the bidding box. aBRIDGEd's declaring goes on
 the bidding box by the form's mapping (`form.box_input`: Pass on P, Play on OK, a
 colour or a number as a bid), its dummy scanned as it is laid out. In three-player Honeymoon
 the declarer's talon is OK on the bidding box after the auction (the record has
@@ -43,6 +45,7 @@ from device.engine.events import (
     DummyDone,
     Event,
     HonoursGiven,
+    PickUp,
     Stated,
 )
 from device.engine.game import Game
@@ -110,7 +113,7 @@ def _step(game: Game, event: Event) -> tuple[str, str]:
         device, what, value = SCANNER, "card", event.card
     elif isinstance(event, CallMade):
         device, what, value = BIDBOX, "call", event.call
-    elif isinstance(event, DummyChosen) and not event.face_up:  # P: the face-down dummy
+    elif _is_p(event):  # the face-down dummy chosen, a card face up rejected
         device, what, value = BIDBOX, "call", PASS
     elif isinstance(event, Stated):  # aBRIDGEd: a word or number by the form's mapping
         device, (what, value) = BIDBOX, form.box_input(phase, event.what)
@@ -121,6 +124,7 @@ def _step(game: Game, event: Event) -> tuple[str, str]:
         type(made) is not type(event)
         or getattr(made, "face_up", None) != getattr(event, "face_up", None)
         or getattr(made, "what", None) != getattr(event, "what", None)
+        or getattr(made, "take", None) != getattr(event, "take", None)
     ):
         place = f"deal {game.deal.number}"
         if isinstance(event, ClaimMade | ClaimAnswered | HonoursGiven):
@@ -128,8 +132,18 @@ def _step(game: Game, event: Event) -> tuple[str, str]:
         if isinstance(event, DrawPhaseEnded) and phase in ("draw-top", "draw-tricks"):
             skip = "without draw_cards the draw tricks are skipped on the screen (Menu)"
             raise RecordError(f"{place}: {skip}, not on the devices")
+        if isinstance(event, DrawPhaseEnded) and phase == "pick-up":
+            skip = "without all its pickups the pick-up is skipped on the screen (Menu)"
+            raise RecordError(f"{place}: {skip}, not on the devices")
         raise RecordError(f"{place}: {event.kind} is not made on the devices in the {phase}")
     return device, what if value is None else str(value)
+
+
+def _is_p(event: Event) -> bool:
+    """An input made with P on the bidding box outside the auction."""
+    if isinstance(event, DummyChosen):
+        return not event.face_up
+    return isinstance(event, PickUp) and not event.take
 
 
 def press(sims: dict, device: str, what: str, uids: bool = False) -> None:

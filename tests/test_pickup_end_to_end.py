@@ -1,0 +1,137 @@
+"""Draw / Pick-Up end to end, as a user would: `honeymoon sim-devices --record` scans
+each stock card as it is turned up, takes it with OK and rejects it with P on the
+bidding box, bids and scans the play of a whole rubber over ptys into the real
+`honeymoon run --headless --new draw-pick-up`; then `status --json`, `export
+--format json` | `replay` and `export --format pbn` are checked against the
+record's own replay. `status`, `export` and the history also work with a rubber
+stopped in the middle of the pick-up (left there, or stopped early there)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from device.cli import main
+from device.engine.events import NextDeal, Setup
+from device.engine.game import Game
+from device.engine.record import RecordError, play_record, sheet_report, to_record
+from device.robots import deal_inputs, play_rubber
+from device.sim.script import record_steps
+from device.store.history import replay_rubber
+from device.store.journal import FILENAME, Journal
+from device.table import Table
+from tests.at_the_table import honeymoon, play_at_the_table
+
+
+def rubber(seed: int = 4) -> dict:
+    """A whole rubber by the robots, Anna dealing first."""
+    rng = random.Random(seed)
+    game = Game(Setup("draw-pick-up", ("Anna", "Ben"), 0, {}))
+    while True:
+        for event in deal_inputs(game, rng):
+            game.apply(event)
+        if game.phase == "finished":
+            return json.loads(json.dumps(to_record(game)))
+        game.apply(NextDeal())
+
+
+def test_each_stock_card_is_scanned_then_taken_with_ok_or_rejected_with_p():
+    record = rubber()
+    first = record["deals"][0]
+    steps = record_steps(record)
+    expected, turn = [], 1  # Anna deals: Ben turns up the first card
+    for entry in first["pickups"]:
+        expected.append(("scanner", entry["card"]))
+        taker = entry["taken_by"]
+        if taker is not None and record["players"].index(taker) == turn:
+            expected.append(("bidbox", "OK"))
+            turn = 1 - turn
+        elif taker is not None:
+            expected += [("bidbox", "P"), ("bidbox", "OK")]
+        else:
+            expected += [("bidbox", "P"), ("bidbox", "P")]
+            turn = 1 - turn
+    assert steps[: len(expected)] == expected
+    assert steps[len(expected)] == ("bidbox", first["calls"][0])
+    assert ("bidbox", "P") in expected and ("bidbox", "OK") in expected
+
+
+def test_a_deal_without_pickups_cannot_be_played_on_the_devices():
+    record = rubber()
+    del record["deals"][0]["pickups"]
+    assert play_record(record).phase == "finished"  # a valid record ...
+    with pytest.raises(RecordError, match="deal 1: without all its pickups the pick-up is"):
+        record_steps(record)  # ... whose skip is made on the screen
+
+
+def test_a_whole_rubber_of_draw_pick_up_headless_through_the_simulated_devices(tmp_path):
+    record = rubber()
+    expected = play_record(record)
+    assert expected.phase == "finished" and len(record["deals"]) > 1
+    assert all(len(d["pickups"]) == 26 for d in record["deals"])
+    data = tmp_path / "data"
+    play_at_the_table(tmp_path, record)
+    report = sheet_report(expected)
+    status = json.loads(honeymoon("status", "--data-dir", str(data), "--json").stdout)
+    assert status["game"] == "draw-pick-up" and status["phase"] == "finished"
+    assert status["deal"] == len(record["deals"]) and status["totals"] == report["totals"]
+    exported = honeymoon("export", "--data-dir", str(data), "--format", "json").stdout
+    assert json.loads(exported)["deals"] == record["deals"]  # the pick-up as scanned
+    replayed = json.loads(honeymoon("replay", "-", stdin=exported).stdout)
+    assert replayed == json.loads(json.dumps(report)) and replayed["finished"]
+    text = honeymoon("export", "--data-dir", str(data), "--format", "pbn").stdout
+    played = [d for d in expected.deals if d.outcome is not None]
+    assert text.startswith("% PBN 2.1\n") and text.count("[Event ") == len(played)
+
+
+def stored_in_the_pick_up(folder, decided: int, early: bool) -> Table:
+    """A robot rubber stored input by input into its second deal's pick-up, `decided`
+    stock cards into it, then left there, or stopped early there as a new rubber does."""
+    robots = play_rubber(7, "draw-pick-up")
+    table = Table(Game(robots.setup), journal=Journal(folder / FILENAME))
+    for event in robots.inputs:
+        assert table.apply(event).accepted
+        deal = table.game.deal
+        if deal.number == 2 and table.game.phase == "pick-up" and len(deal.pickups) >= decided:
+            break
+    assert table.game.phase == "pick-up" and table.game.deal.number == 2
+    if early:
+        table.stop_early()
+    return table
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("early", [False, True])
+@pytest.mark.parametrize("decided", [0, 5, 20])
+def test_status_export_and_history_in_the_pick_up(tmp_path, capsys, decided, early):
+    game = stored_in_the_pick_up(tmp_path, decided, early).game
+    where = ("--data-dir", str(tmp_path))
+    status, out, err = run(capsys, "status", "--json", *where)
+    assert status == 0 and err == ""
+    shown = json.loads(out)
+    assert (shown["game"], shown["phase"], shown["deal"]) == ("draw-pick-up", "pick-up", 2)
+    assert shown["turn"] == game.name(game.turn) and shown["hand"] in ("N", "S")
+    assert shown["calls"] == [] and shown["contract"] is None
+    status, out, err = run(capsys, "export", "--format", "json", *where)
+    assert status == 0 and err == ""
+    record = json.loads(out)
+    own = game.form.phase_record(game.deal)
+    assert sheet_report(play_record(record)) == sheet_report(game)
+    if any(own.values()):  # the pick-up so far, played back to the same state
+        assert record["deals"][-1] == {**own, "calls": []}
+        assert play_record(record).snapshot() == game.snapshot()
+    else:  # nothing turned up yet: as in a draw phase, the deal is not in the record
+        assert len(record["deals"]) == 1
+    status, out, err = run(capsys, "export", "--format", "pbn", *where)
+    assert status == 0 and err == "" and out.count("[Event ") == 1
+    journal = Journal(tmp_path / FILENAME)
+    replayed = replay_rubber(journal, 1)
+    assert replayed.problem is None and replayed.game.snapshot() == game.snapshot()
+    journal.close()
