@@ -15,7 +15,7 @@ from .console import Console
 from .engine.errors import SetupError
 from .engine.events import Setup
 from .engine.game import Game
-from .hal.deck import DEFAULT_DECK, DeckProfile, deck_notice
+from .hal.deck import BESIDE, DEFAULT_DECK, DeckProfile, deck_notice
 from .hal.serial_device import SerialDevice
 from .loop import TableLoop
 from .store.lock import FolderBusy, FolderLock
@@ -156,8 +156,21 @@ def table_deck(decks: Path, name: str | None, notices: list | None = None) -> De
     if not path.exists():
         if name is not None:
             raise SetupError(f"there is no deck profile {path}")
-        return None
-    return salvaged_deck(path, notices)
+        return beside_deck(decks, None, notices)
+    return beside_deck(decks, salvaged_deck(path, notices), notices)
+
+
+def beside_deck(decks: Path, profile: DeckProfile | None, notices) -> DeckProfile | None:
+    """The aBRIDGEd deck paired as decks/abridged.json, read beside the table's deck (its
+    tags are found too), or alone when the table has no other."""
+    path = decks / f"{BESIDE}.json"
+    if not path.exists() or (profile is not None and profile.name == BESIDE):
+        return profile
+    other = salvaged_deck(path, notices)
+    if profile is None:
+        return other
+    profile.beside = other
+    return profile
 
 
 def pairing_profile(decks: Path, name: str, notices: list | None = None) -> DeckProfile:

@@ -16,6 +16,7 @@ from device.engine.cards import DECKS, STANDARD, Card, Deck
 from device.engine.errors import RuleError
 
 DEFAULT_DECK = "deck"  # the name Settings' "Pair a deck" saves under
+BESIDE = "abridged"  # a second paired deck the table reads beside the first (aBRIDGEd's)
 
 
 class PairingError(RuleError):
@@ -23,15 +24,21 @@ class PairingError(RuleError):
 
 
 class DeckProfile:
-    """A deck's tags: UID (hex) -> card."""
+    """A deck's tags: UID (hex) -> card. A profile named after a deck ("abridged") pairs
+    that deck's cards unless told otherwise; `beside` is another paired deck whose tags
+    the table reads too (the aBRIDGEd deck beside the standard one)."""
 
-    def __init__(self, name: str, deck: Deck = STANDARD, tags: dict[str, Card] | None = None):
+    def __init__(self, name: str, deck: Deck | None = None, tags: dict[str, Card] | None = None):
         self.name = name
-        self.deck = deck
+        self.deck = deck or DECKS.get(name, STANDARD)
         self.tags: dict[str, Card] = dict(tags or {})
+        self.beside: DeckProfile | None = None
 
     def card_for(self, uid: bytes) -> Card | None:
-        return self.tags.get(uid.hex())
+        card = self.tags.get(uid.hex())
+        if card is None and self.beside is not None:
+            return self.beside.card_for(uid)
+        return card
 
     def tag_of(self, card: Card) -> str | None:
         return next((uid for uid, c in self.tags.items() if c is card), None)
