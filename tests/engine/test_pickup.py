@@ -366,3 +366,27 @@ def test_robots_take_some_cards_and_reject_others():
     g = play_rubber(7, "draw-pick-up")
     takers = [taker for deal in g.deals for _, taker in deal.pickups]
     assert {ANNA, BEN, None} <= set(takers)
+
+
+def test_the_documented_pick_up_record_plays_back_as_described():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "game-record.md").read_text()
+    section = text.split("## Draw / Pick-Up: the pick-up", 1)[1]
+    record = json.loads(re.search(r"```jsonc\n(.*?)```", section, re.S).group(1))
+    g = play_record(record)
+    deal = g.deals[0]
+    assert g.phase == "deal-end" and str(deal.contract) == "1H" and deal.declarer == ANNA
+    assert deal.pickups[:3] == [(c("HA"), ANNA), (c("HK"), ANNA), (c("HQ"), BEN)]
+    assert g.form.held_before_play(deal) == ((ANNA, c("HK")), (BEN, c("HQ")))
+    assert deal.tricks == 11 and to_record(g)["deals"] == record["deals"]
+    for cards, error in (
+        (["HQ", "H5"], "deal 1, trick 1: H5 was rejected by both players: it is dead"),
+        (["HA"], "deal 1, trick 1: HA was taken by Anna: it is dead for Ben"),
+        (["HQ", "C3"], "deal 1, trick 1: Anna must follow suit"),
+    ):
+        record["deals"][0]["cards"] = cards
+        with pytest.raises(RecordError, match=error):
+            play_record(record)
+    assert "deal 1, pickups 3: SA was already turned up" in text
