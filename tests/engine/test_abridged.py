@@ -3,6 +3,8 @@ play in colours, the chart, four hands and the tie-breaks, the check of what
 was stated, the bidding box's mapping, and the record."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -374,3 +376,13 @@ def test_robot_games_finish_and_play_back(seed):
         assert {"declaring", "trump", "strengths", "counts", "cards"} <= set(deal)
         assert len(deal["strengths"]) == len(deal["counts"]) == 4
         assert len(deal["cards"]) == 52
+
+
+def test_the_documented_example_replays_to_the_seeds_scores():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "game-record.md").read_text()
+    blocks = re.findall(r"```jsonc\n(.*?)```", text, re.S)
+    record = json.loads(next(b for b in blocks if '"game": "abridged"' in b))
+    report = sheet_report(play_record(record))
+    assert report["totals"] == {"Alice & Ted": 30, "Bob & Carol": 110}
+    assert report["winner"] == "Bob & Carol"
+    assert [h["points"]["Bob & Carol"] for h in report["hands"]] == [100, 0, 0, 10]

@@ -351,14 +351,14 @@ class Abridged(GameForm):
 
     # -- the record ----------------------------------------------------------------
     def phase_record(self, deal: Deal) -> dict:
-        """`declaring`, `trump`, `strengths`, `counts` (and `shown`, the dummy's cards,
-        while it is laid out: once play starts the record's `shown` holds them)."""
+        """`declaring`, `trump`, `strengths`, `counts` and `shown` (the dummy's cards as
+        scanned in the declaring; the record's own `shown` leaves out such cards)."""
         entry: dict[str, Any] = {"declaring": list(deal.words)}
         if deal.trump_colour is not None:
             entry["trump"] = deal.trump_colour
         entry["strengths"] = list(deal.strengths)
         entry["counts"] = list(deal.counts)
-        if deal.play is None and deal.dummy_cards:
+        if deal.dummy_cards:
             seat = self.seat_names()[(deal.declarer + 2) % 4]
             entry["shown"] = {seat: [str(c) for c in deal.dummy_cards]}
         return entry
