@@ -210,7 +210,8 @@ class GameForm:
         raise NotImplementedError(f"{self.name} has no phase of its own")
 
     def phase_over(self, deal: Deal) -> bool:
-        """Whether an own phase is over after an input: the auction starts."""
+        """Whether an own phase is over after an input: the auction starts (play, when
+        the form `declares_itself`)."""
         return False
 
     def phase_record(self, deal: Deal) -> dict:
