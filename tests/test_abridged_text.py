@@ -43,3 +43,40 @@ def test_the_console_says_what_the_declaring_asks():
 def test_pbn_has_no_place_for_the_coloured_deck():
     with pytest.raises(RuleError, match="PBN has no seats for aBRIDGEd"):
         export_pbn(play_rubber(1, "abridged"))
+
+
+def test_every_refusal_of_the_declaring_reads_in_dutch():
+    from device.engine.calls import Call
+    from device.engine.cards import ABRIDGED
+    from device.engine.events import CallMade, CardPlayed, CardShown
+    from device.ui.i18n import Catalog
+
+    nl = Catalog("nl")
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    refusals = []
+
+    def refused(event):
+        with pytest.raises(RuleError) as caught:
+            game.apply(event)
+        refusals.append(str(caught.value))
+
+    refused(Stated("Ten"))
+    refused(Stated("Pass", 2))
+    refused(CardPlayed(ABRIDGED.parse("R2")))
+    refused(CallMade(Call.parse("1S")))
+    for word in ("Pass",) * 4 + (12, 8, 11):
+        game.apply(Stated(word))
+    refused(Stated(38))
+    refused(Stated(10))  # 41 in all
+    game.apply(Stated(9))
+    refused(Stated("Ten"))  # the dummy first
+    game.apply(CardShown(ABRIDGED.parse("G7")))
+    refused(CardShown(ABRIDGED.parse("G7")))
+    game.apply(DummyDone())
+    refused(Stated("Play"))
+    game.apply(Stated("Ten"))
+    refused(Stated("P"))
+    game.apply(Stated("NT"))
+    refused(Stated(3))
+    for message in refusals:
+        assert nl.error(message) != message, message

@@ -58,10 +58,10 @@ _WORDS = {  # what each phase takes, in the form's spelling
     "ten-seven": ("Ten", "Seven"),
     "trump": COLOURS,
 }
-_ASKED = {
-    "round-one": "Pass or Play",
-    "ten-seven": "Ten or Seven",
-    "trump": "a trump colour (R, Y, B, G) or NT",
+_ASKED = {  # the refusal of another word, one template each (the catalogue's errors)
+    "round-one": "say Pass or Play, not {what}",
+    "ten-seven": "say Ten or Seven, not {what}",
+    "trump": "say a trump colour (R, Y, B, G) or NT, not {what}",
 }
 _NOT_NOW = "the cards are played once the declaring is over"
 
@@ -197,7 +197,7 @@ class Abridged(GameForm):
             (w for w in words if isinstance(what, str) and w.upper() == what.upper()), None
         )
         if found is None:
-            raise RuleError(f"say {_ASKED[phase]}, not {what}")
+            raise RuleError(_ASKED[phase].format(what=what))
         return found
 
     @staticmethod
