@@ -143,7 +143,8 @@ def _colours(surface, layout, view, t) -> list[Target]:
         fill = theme.ABRIDGED.get(colour, theme.CARD_WHITE)
         ink = theme.ABRIDGED_INK.get(colour, theme.INK)
         pygame.draw.rect(surface, fill, box, border_radius=layout.px(10))
-        label, size = layout.fit_text(t.t(f"abridged.colour.{colour}"), theme.TEXT, width - 8, True)
+        key = "abridged.colour_button.NT" if colour == "NT" else f"abridged.colour.{colour}"
+        label, size = layout.fit_text(t.t(key), theme.TEXT, width - 8, True)
         draw_text(surface, layout, label, box_centre(rect), size, ink, True, "center")
         targets.append(Target(rect, ("stated", colour)))
     return targets

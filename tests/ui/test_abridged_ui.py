@@ -1,0 +1,91 @@
+"""aBRIDGEd on the touchscreen: a hand declared by taps (Pass, Play, a colour
+swatch, the number pads), the dummy laid out with OK, a card typed on the
+keyboard (R14), the bidding box's mapping (P Pass, OK Play, a bid a number),
+round two's fourth strength only the one number that makes 40, and the result
+and sheet screens after a claim."""
+
+import os
+import queue
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from device.engine.events import ClaimAnswered, ClaimMade, Setup  # noqa: E402
+from device.engine.game import Game  # noqa: E402
+from device.hal.events import CALL, CARD, KEY, Input  # noqa: E402
+from device.loop import TableLoop  # noqa: E402
+from device.table import Table  # noqa: E402
+from device.ui.app import App, complete_token, new_table_factory  # noqa: E402
+from device.ui.screens import screen_name  # noqa: E402
+from device.ui.screens.base import UiState  # noqa: E402
+
+NAMES = ("Anna", "Ben", "Carla", "Dirk")
+
+
+def make_app():
+    table = Table(Game(Setup("abridged", NAMES, 0)))
+    loop = TableLoop(table, queue.Queue(), {})
+    app = App(loop, UiState(lang="en", scanner=True), new_table=new_table_factory(None, None))
+    app.step(0)
+    return app
+
+
+def tap(app, value):
+    target = next(t for t in app.targets if t.action == ("stated", value) and t.enabled)
+    x, y, w, h = target.rect
+    app.touch(app.layout.point(x + w / 2, y + h / 2))
+    app.step(0)
+
+
+def press(app, kind, value):
+    app.send(Input(kind, value, "bidbox" if kind != CARD else "scanner"))
+    app.step(0)
+
+
+def test_a_hand_declared_by_taps_and_the_bidding_box():
+    app = make_app()
+    game = app.table.game
+    assert screen_name(app.view(), app.ui) == "round-one"
+    tap(app, "Pass")  # Anna, on the screen
+    press(app, CALL, "P")  # Ben, on the bidding box
+    press(app, KEY, "OK")  # Carla: Play
+    assert game.deal.declarer == 2 and game.phase == "lay-out"
+    press(app, CARD, "R14")  # the dummy's first card scanned
+    press(app, KEY, "OK")  # the rest laid out unscanned
+    assert game.phase == "trump"
+    tap(app, "B")  # the blue swatch
+    for number in (9, 12, 8):
+        tap(app, number)
+    press(app, CALL, "1H")  # 15 on the bidding box
+    assert game.deal.strengths == [9, 12, 8, 15] and game.phase == "count"
+    assert not any(t.action == ("stated", 3) for t in app.targets)  # counts are 4 to 13
+    for number in (5, 4, 6):
+        tap(app, number)
+    press(app, CALL, "6C")
+    assert game.deal.counts == [5, 4, 6, 6] and game.phase == "play"
+    assert game.deal.play.trump.letter == "B"
+    assert screen_name(app.view(), app.ui) == "play"
+    app.loop.apply(ClaimMade(10, 2))
+    app.loop.apply(ClaimAnswered(True))
+    app.step(0)
+    assert game.phase == "deal-end" and game.sheet.totals() == (80, 0)
+    app.draw()
+    assert any(t.action == ("key", "OK") and t.enabled for t in app.targets)
+
+
+def test_round_two_lights_only_the_number_that_makes_40():
+    app = make_app()
+    for _ in range(4):
+        tap(app, "Pass")
+    for number in (12, 8, 11):
+        tap(app, number)
+    lit = [t.action[1] for t in app.targets if t.action[0] == "stated" and t.enabled]
+    assert lit == [9]
+    press(app, CALL, "1S")  # 22: refused, said in the banner
+    assert "add up to 53, not 40" in app.ui.banner and app.ui.banner_error
+    assert app.table.game.deal.strengths == [12, 8, 11]
+
+
+def test_coloured_cards_are_complete_tokens_when_typed():
+    assert complete_token("R14") and complete_token("G2") and complete_token("B10")
+    assert not complete_token("R1")  # R10 .. R14 may follow
