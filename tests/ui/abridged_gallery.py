@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from device.engine.cards import ABRIDGED
 from device.engine.events import CardPlayed, CardShown, DummyDone, NextDeal, Setup, Stated
+from device.engine.forms import FORMS
 from device.engine.game import Game
 from device.engine.record import play_record
-from device.ui.screens.base import UiState
+from device.ui.screens.base import StartState, UiState
 from device.ui.view import build_view
 
 FORM = "abridged"
@@ -89,4 +90,13 @@ def abridged_screens() -> list[tuple[str, object, UiState]]:
         (f"{f}-deal-end-claimed", build_view(claimed_game(1)), UiState()),
         (f"{f}-sheet", build_view(sheet_game), UiState(overlay="sheet")),
         (f"{f}-finished", build_view(claimed_game(4)), UiState()),
+        ("start-abridged", None, start()),
+        ("forms-abridged", None, start("forms")),
     ]
+
+
+def start(overlay=None) -> UiState:
+    """The start screen with aBRIDGEd chosen (four names), or its list of forms."""
+    forms = [(form.name, form.title) for form in FORMS]
+    state = StartState(form=FORM, players=list(NAMES))
+    return UiState(start=state, forms=forms, overlay=overlay)

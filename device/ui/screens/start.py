@@ -143,7 +143,10 @@ def _next_value(option, value):
 def _options(surface, layout, start, form, t, y: float, step: float = ROW_H + GAP):
     """The form's options; each tap stores a new options dict with that one value stepped.
 
-    All labels share one font size, the largest at which the longest fits."""
+    All labels share one font size, the largest at which the longest fits. A form
+    without options (aBRIDGEd) has no row for them."""
+    if not form.options:
+        return []
     row_label(surface, layout, t, "start.options", y)
     rects = list(_row(len(form.options), y, OPTION_COLUMNS, step))
     values = [start.options.get(o.name, o.default) for o in form.options]
