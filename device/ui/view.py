@@ -437,6 +437,7 @@ class StoredRubberView:
     kept: int  # inputs replayed ...
     stored: int  # ... of those stored
     problem: str | None  # None, "damaged" or a storage kind
+    abridged: AbridgedView | None = None  # an aBRIDGEd game: its sheet of four hands
 
 
 def stored_rubber_view(entry: dict, replayed) -> StoredRubberView:
@@ -451,4 +452,5 @@ def stored_rubber_view(entry: dict, replayed) -> StoredRubberView:
         kept=replayed.kept,
         stored=replayed.stored,
         problem=replayed.problem,
+        abridged=None if game is None else abridged_view(game),
     )

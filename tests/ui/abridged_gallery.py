@@ -11,7 +11,7 @@ from device.engine.forms import FORMS
 from device.engine.game import Game
 from device.engine.record import play_record
 from device.ui.screens.base import StartState, UiState
-from device.ui.view import build_view
+from device.ui.view import build_view, stored_rubber_view
 
 FORM = "abridged"
 NAMES = ("Anna", "Ben", "Carla", "Dirk")
@@ -90,6 +90,7 @@ def abridged_screens() -> list[tuple[str, object, UiState]]:
         (f"{f}-deal-end-claimed", build_view(claimed_game(1)), UiState()),
         (f"{f}-sheet", build_view(sheet_game), UiState(overlay="sheet")),
         (f"{f}-finished", build_view(claimed_game(4)), UiState()),
+        (f"{f}-history-sheet", None, stored_ui()),
         ("start-abridged", None, start()),
         ("forms-abridged", None, start("forms")),
     ]
@@ -100,3 +101,17 @@ def start(overlay=None) -> UiState:
     forms = [(form.name, form.title) for form in FORMS]
     state = StartState(form=FORM, players=list(NAMES))
     return UiState(start=state, forms=forms, overlay=overlay)
+
+
+class _Replayed:
+    """A stored game as the history replays it: all of it readable."""
+
+    def __init__(self, game: Game):
+        self.game, self.rubber, self.kept, self.stored, self.problem = game, 3, 40, 40, None
+
+
+def stored_ui() -> UiState:
+    """A finished game of aBRIDGEd opened from the history: its sheet of four hands."""
+    entry = {"date": "2024-05-01", "winner": "Anna & Carla"}
+    stored = stored_rubber_view(entry, _Replayed(claimed_game(4)))
+    return UiState(overlay="history-sheet", history=[], stored=stored)

@@ -29,8 +29,8 @@ def draw(surface, layout, view, ui, t) -> list[Target]:
     if ui.overlay == "sheet":
         chrome.background(surface, layout)
         _title(surface, layout, t.t("abridged.sheet"), 12)
-        _sheet(surface, layout, view, t, 58)
-        _winner(surface, layout, view, t, 380)
+        _sheet(surface, layout, view.abridged, view.side_names, t, 58)
+        _winner(surface, layout, view.abridged, view.side_names, t, 380)
         targets = [menu.close_button(surface, layout, t, (624, 420, 168, 56))]
         chrome.finish(surface, layout, ui, t)
         return targets
@@ -49,23 +49,22 @@ def _title(surface, layout, text: str, y: float, colour=theme.ACCENT) -> None:
 
 def _finished(surface, layout, view, ui, t) -> list[Target]:
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
-    y = _sheet(surface, layout, view, t, 54)
-    _winner(surface, layout, view, t, y + 4)
+    y = _sheet(surface, layout, view.abridged, view.side_names, t, 54)
+    _winner(surface, layout, view.abridged, view.side_names, t, y + 4)
     draw_button(surface, layout, NEW_BUTTON, t.t("abridged.new_game"), True, "accent")
     targets.append(Target(NEW_BUTTON, ("new-rubber",)))
     chrome.finish(surface, layout, ui, t)
     return targets
 
 
-def _sheet(surface, layout, view, t, y: float) -> float:
+def _sheet(surface, layout, a, sides, t, y: float) -> float:
     """The table of four hands and the totals; returns the y below it."""
-    a = view.abridged
     heads = ("abridged.hand", "abridged.declarer", "abridged.declared", "abridged.trump")
     heads += ("abridged.tricks",)
     for x, key, right in zip(COLUMNS, heads, (*COLUMNS[1:], TEAM_X[0]), strict=True):
         head, size = layout.fit_text(t.t(key), theme.TEXT, right - x - 6)
         draw_text(surface, layout, head, (x, y), size, theme.INK_ON_FELT_SOFT)
-    for x, name in zip(TEAM_X, view.side_names, strict=True):
+    for x, name in zip(TEAM_X, sides, strict=True):
         _two_lines(surface, layout, name, (x, y - 8))
     y += 2 * ROW - 12
     pygame.draw.line(surface, theme.INK_ON_FELT_SOFT, layout.point(X, y), layout.point(792, y))
@@ -106,13 +105,12 @@ def _row(surface, layout, row, t, y: float) -> None:
         draw_text(surface, layout, text, (x, y), theme.TEXT, ink)
 
 
-def _winner(surface, layout, view, t, y: float) -> None:
-    a = view.abridged
+def _winner(surface, layout, a, sides, t, y: float) -> None:
     if not a.finished:
         text = t.n("abridged.hands_left", sum(r.points is None for r in a.hands))
         wrapped_text(surface, layout, text, (X, y), theme.TEXT, 440, theme.INK_ON_FELT)
         return
-    text = t.t("abridged.winner", name=view.side_names[a.winner])
+    text = t.t("abridged.winner", name=sides[a.winner])
     if a.tie_break is not None:
         text += " " + t.t(f"abridged.tie_break.{a.tie_break}")
     wrapped_text(surface, layout, text, (X, y), theme.TEXT, 440, theme.ACCENT, bold=True)
@@ -157,3 +155,20 @@ def _check(surface, layout, a, t, y: float) -> None:
         text, size = layout.fit_text(text, theme.TEXT, 380)
         pos = (X + col * 392, y + row * step)
         draw_text(surface, layout, text, pos, size, theme.INK_ON_FELT_SOFT)
+
+
+def draw_stored(surface, layout, ui, t) -> list[Target]:
+    """A stored game of aBRIDGEd opened from the history: its sheet of four hands (as
+    far as it replays), the winner, and Back to the history."""
+    stored = ui.stored
+    chrome.background(surface, layout)
+    title = f"{t.t('history.sheet_title', n=stored.rubber)} · {stored.date}"
+    _title(surface, layout, title, 12)
+    _sheet(surface, layout, stored.abridged, stored.sheet.sides, t, 58)
+    _winner(surface, layout, stored.abridged, stored.sheet.sides, t, 380)
+    back = (624, 420, 168, 56)
+    targets = [
+        menu.button(surface, layout, back, t.t("history.back"), ("overlay", "history"), "accent")
+    ]
+    chrome.finish(surface, layout, ui, t)
+    return targets

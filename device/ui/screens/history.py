@@ -310,6 +310,10 @@ REVIEW = (440, menu.BUTTON_Y, 168, menu.BUTTON_H)
 def draw_stored(surface, layout, ui, t) -> list[Target]:
     """The paper score sheet of the rubber opened from the history, with Back."""
     stored = ui.stored
+    if stored is not None and stored.abridged is not None:  # four hands, not a rubber
+        from . import abridged_sheet
+
+        return abridged_sheet.draw_stored(surface, layout, ui, t)
     chrome.background(surface, layout)
     if stored is None or stored.sheet is None:
         title = t.t("history.sheet_title", n=stored.rubber) if stored else t.t("history.title")
