@@ -410,7 +410,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             check_player_count(find_form(args.new), args.players, "honeymoon run")
         counts = sorted({form.players for form in FORMS})
         if len(args.players) not in counts:  # the form is chosen later: any form's count
-            allowed = " or ".join(str(n) for n in counts)
+            *most, last = [str(n) for n in counts]  # "2, 3 or 4"
+            allowed = f"{', '.join(most)} or {last}" if most else last
             raise UsageError(
                 f"honeymoon run: --players: give {allowed} names, not {len(args.players)}"
             )

@@ -226,7 +226,7 @@ RUN_CASES = [
     (["--size", "800"], "argument --size: expected 2 arguments"),
     (["--rotation", "45"], "invalid choice: 45"),
     (["--lang", "fr"], "invalid choice: 'fr'"),
-    (["--players", "Anna"], "--players: give 2 or 4 names, not 1"),
+    (["--players", "Anna"], "--players: give 2, 3 or 4 names, not 1"),
     (["--new", "chicago", "--players", "A", "B"], "chicago is played by 4 players, not 2"),
 ]
 
