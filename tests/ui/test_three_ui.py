@@ -109,3 +109,41 @@ def test_every_screen_of_the_form_is_drawn_readably(lang):
         surface, _ = gallery.draw(view, ui, lang, SIZE, layout := Layout(SIZE))
         assert not layout.too_small and not layout.overflow, (name, lang)
         assert surface.get_size() == SIZE
+
+
+def test_three_names_the_draw_for_the_dealer_and_a_whole_deal_from_the_start_screen():
+    """Choosing the form makes a third name; three cards are drawn (the highest deals,
+    nobody changes seats); then the calls, OK for the talon and a card on the devices."""
+    import queue
+
+    from device.hal.events import CARD
+    from device.loop import TableLoop
+    from device.ui.app import App, new_table_factory
+    from device.ui.screens import screen_name
+    from device.ui.screens.base import StartState
+
+    loop = TableLoop(None, queue.Queue(), {})
+    ui = UiState(scanner=True, start=StartState(players=["Anna", "Ben"]))
+    app = App(loop, ui, new_table=new_table_factory())
+    app.step(0)
+    app.act(("start-field", "form", "three-player"))
+    assert len(app.ui.start.players) == 3
+    app.act(("start",))
+    assert screen_name(None, app.ui) == "cut" and app.ui.start.drawn == [None] * 3
+    for card in ("H9", "SK", "D2"):
+        assert app.loop.handle(Input(CARD, card, "scanner")).accepted
+    assert app.ui.start.first_dealer == 1 and app.ui.start.unseated is None
+    players = list(app.ui.start.players)
+    app.act(("start",))
+    game = app.table.game
+    assert game.form.name == "three-player" and list(game.players) == players
+    assert game.deal.dealer == 1 and game.turn == 2  # the dealer's left speaks first
+    for call in ("1NT", "P", "P"):
+        assert app.loop.handle(Input(CALL, call, "bidbox")).accepted
+    app.step(0)
+    assert game.phase == "talon" and ("key", "OK") in [t.action for t in app.targets]
+    assert app.loop.handle(Input(KEY, "OK", "bidbox")).accepted
+    assert game.phase == "play" and game.turn == 0  # left of Carla, the declarer
+    assert app.loop.handle(Input(CARD, "SA", "scanner")).accepted
+    app.step(0)
+    assert screen_name(build_view(game), app.ui) == "play"
