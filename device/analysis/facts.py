@@ -34,6 +34,9 @@ class DealFacts:
     vulnerable: tuple[bool, bool]
     below: tuple[int, int]  # each side's points below the line before the deal
     first: int  # the side that spoke first in the auction
+    # The sides of the hands in play for each entry of `declarers` (a shared dummy is
+    # its declarer's); empty: `sides` for all.
+    declarer_sides: tuple[tuple[int, ...], ...] = ()
 
     @property
     def strain(self) -> str | None:
@@ -56,7 +59,7 @@ def deal_facts(game, deal) -> DealFacts:
     if getattr(form.deck, "name", "standard") != "standard":
         raise NotReviewed("deck")
     play = deal.play
-    if play.hands not in (2, 4):
+    if play.hands not in (2, 3, 4) or max(play.sides) > 1:  # two sides, not three players
         raise NotReviewed("hands")
     hands = []
     for hand in range(play.hands):
@@ -91,4 +94,5 @@ def deal_facts(game, deal) -> DealFacts:
         vulnerable=(vulnerable + (False, False))[:2],
         below=(below + (0, 0))[:2],
         first=form.side(speaker),
+        declarer_sides=tuple(tuple(form.play_sides(own)) for own, _ in declarers),
     )

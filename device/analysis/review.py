@@ -1,8 +1,9 @@
 """The review of a played deal: `analyse(facts) -> Review`.
 
-Two hands (tricks of two cards) go to this package's own search; four hands
-to endplay (DDS), installed with `pip install '.[analysis]'` and imported only
-when a four-hand deal is reviewed. The review gives:
+Two hands (tricks of two cards) go to this package's own search (solver.py),
+three (Exposed Dummy's tricks of three cards) to its general search (multi.py);
+four hands to endplay (DDS), installed with `pip install '.[analysis]'` and
+imported only when a four-hand deal is reviewed. The review gives:
 - the double-dummy table: for each strain and each hand that may declare
   (with its opening leader), the declaring side's tricks;
 - the par contract (par.py says how par is defined);
@@ -51,8 +52,8 @@ class Review:
     best: int  # the declaring side's double-dummy tricks in the contract, as dealt
     won: int | None  # the tricks it took
     costly: tuple[Costly, ...]
-    engine: str  # "two-hand search" or "endplay"
-    nodes: int  # positions searched (two hands; 0 for endplay)
+    engine: str  # "two-hand search", "three-hand search" or "endplay"
+    nodes: int  # positions searched (0 for endplay)
     seconds: float
 
     def cell(self, strain: str, declarer: int) -> Cell | None:
@@ -97,6 +98,10 @@ def analyse(facts: DealFacts, progress: Progress | None = None) -> Review:
         from .two import TwoHands
 
         worker = TwoHands(facts)
+    elif len(facts.hands) == 3:
+        from .three import ThreeHands
+
+        worker = ThreeHands(facts)
     elif len(facts.hands) == 4:
         from .four import FourHands
 

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from .facts import DealFacts, NotReviewed
 
-LIMIT_S = 60.0  # a review stopped after this long; two hands take well under a second
+LIMIT_S = 180.0  # a review stopped after this long: two hands take under a second,
+# four (endplay) about one, three (Exposed Dummy) from ten seconds to a minute
 KEEP = 200  # reviews remembered (a long rubber's deals and the history's)
 PROGRESS_EVERY_S = 0.1  # the worker's progress messages, at most this often
 

@@ -83,3 +83,12 @@ def test_par_counts_a_part_score_toward_game():
     assert par(made, (False, False)).score == 60  # 1H made +1, 2H the same, no game
     with_part = par(made, (False, False), below=(40, 0))  # 2H completes the game
     assert (with_part.contract, with_part.score) == ("2H", 60 + 300)
+
+
+def test_four_hands_without_endplay_say_so(monkeypatch):
+    game = play_rubber(1, "double-dummy")
+    deal = next(d for d in game.deals if d.contract is not None)
+    facts = deal_facts(game, deal)
+    monkeypatch.setitem(__import__("sys").modules, "endplay", None)  # not installed
+    with pytest.raises(NotReviewed, match="endplay"):
+        analyse(facts)

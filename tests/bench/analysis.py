@@ -6,7 +6,11 @@
 - exactness: the search against a plain minimax without pruning on 2,000 random
   endings of 1 to 6 cards a hand (every result equal);
 - four hands: the review's four-hand path (facts to PBN to endplay and back)
-  against endplay's own table on 200 random deals (every result equal).
+  against endplay's own table on 200 random deals, and the general search
+  (multi.py: tricks of two, three or four cards) against endplay's solver on 200
+  random four-hand endings of 1 to 5 cards a hand (every result equal);
+- three hands (Exposed Dummy, tricks of three cards): the time of the whole
+  review of robot deals (no target in the issue: the worker's limit is 180 s).
 """
 
 from __future__ import annotations
@@ -166,5 +170,87 @@ def bench_four(deals: int = 200) -> list[Row]:
     ]
 
 
+def multi_agreement(endings: int, seed: int = 4) -> tuple[int, int]:
+    """(endings that agree, endings tried): multi.py against endplay's solve_board on
+    four-hand endings, each side on lead, random trumps."""
+    from endplay import dds, types
+
+    from device.analysis.multi import MultiSearcher
+
+    rng = random.Random(seed)
+    denoms = ("clubs", "diamonds", "hearts", "spades")
+    agree = 0
+    for _ in range(endings):
+        size = rng.randint(1, 5)
+        hands = random_hands(rng, size, hands=4)
+        trump, leader = rng.randint(-1, 3), rng.randrange(4)
+        deal = types.Deal(_pbn_masks(hands))
+        deal.first = types.Player(leader)
+        deal.trump = types.Denom.nt if trump < 0 else getattr(types.Denom, denoms[trump])
+        theirs = max(tricks for _, tricks in dds.solve_board(deal))  # the leader's side's
+        ours = MultiSearcher(trump, (0, 1, 0, 1)).tricks(tuple(map(tuple, hands)), leader)
+        agree += (ours if leader % 2 == 0 else size - ours) == theirs
+    return agree, endings
+
+
+def _pbn_masks(hands) -> str:
+    ranks = "23456789TJQKA"
+    return "N:" + " ".join(
+        ".".join(
+            "".join(ranks[r] for r in range(12, -1, -1) if hand[s] >> r & 1) for s in (3, 2, 1, 0)
+        )
+        for hand in hands
+    )
+
+
+def bench_multi(endings: int = 200) -> list[Row]:
+    try:
+        agree, tried = multi_agreement(endings)
+    except ImportError:
+        return [("DD general search vs endplay", "endplay missing", f"{endings} equal", False)]
+    return [
+        (
+            f"DD general search vs endplay ({tried} endings <= 5x4)",
+            f"{agree} equal",
+            f"{tried} equal",
+            agree == tried,
+        )
+    ]
+
+
+def three_times(deals: int) -> list[float]:
+    """Seconds for the whole review (table, par, costly cards) of Exposed Dummy deals."""
+    from device.analysis.facts import NotReviewed, deal_facts
+    from device.analysis.review import analyse
+    from device.robots import play_rubber
+
+    times: list[float] = []
+    for seed in range(1, 100):
+        game = play_rubber(seed, "exposed-dummy")
+        for deal in game.deals:
+            try:
+                facts = deal_facts(game, deal)
+            except NotReviewed:
+                continue
+            start = time.perf_counter()
+            analyse(facts)
+            times.append(time.perf_counter() - start)
+            if len(times) == deals:
+                return times
+    return times
+
+
+def bench_three(deals: int = 10) -> list[Row]:
+    times = sorted(three_times(deals))
+    return [
+        (
+            f"DD Exposed Dummy, whole review: median ({len(times)} deals)",
+            f"{statistics.median(times):.1f} s",
+            f"max {times[-1]:.1f} s",
+            times[-1] < 180,
+        )
+    ]
+
+
 def rows() -> list[Row]:
-    return bench_deals() + bench_exact() + bench_four()
+    return bench_deals() + bench_exact() + bench_four() + bench_multi() + bench_three()
