@@ -54,10 +54,10 @@ def card_index(text: str) -> tuple[int, int]:
 def deal_facts(game, deal) -> DealFacts:
     """The facts of a played deal of `game`; NotReviewed says why there are none."""
     form = game.form
-    if deal.contract is None or deal.play is None:
-        raise NotReviewed("thrown_in")
     if getattr(form.deck, "name", "standard") != "standard":
         raise NotReviewed("deck")
+    if deal.contract is None or deal.play is None:
+        raise NotReviewed("thrown_in")
     play = deal.play
     if play.hands not in (2, 3, 4) or max(play.sides) > 1:  # two sides, not three players
         raise NotReviewed("hands")

@@ -13,6 +13,9 @@ from device.analysis.worker import Reviewer, ReviewState
 from .review_text import ReviewShown
 
 HISTORY_OVERLAYS = ("history-sheet", "history-review")
+# Why a deal has no review that the result screen leaves unsaid: no contract played,
+# or a form the review is not for (aBRIDGEd's deck, three players alone).
+SILENT = ("thrown_in", "deck", "hands")
 
 
 class Reviews:
@@ -59,8 +62,8 @@ class Reviews:
     def _for_result(self, game) -> ReviewShown | None:
         try:
             facts = deal_facts(game, game.deal)
-        except NotReviewed as why:
-            return None if str(why) == "thrown_in" else self._shown(game.deal.number, str(why))
+        except NotReviewed as why:  # said only where a review could have been
+            return None if str(why) in SILENT else self._shown(game.deal.number, str(why))
         if facts != self._result:
             if self._result is not None:
                 self.reviewer.forget(self._result)  # left (or undone) before it was done

@@ -2,6 +2,7 @@
 arguments end in one line and exit status 2."""
 
 import json
+import re
 
 import pytest
 
@@ -88,3 +89,18 @@ def test_a_file_that_is_not_a_record(tmp_path, capsys):
     path.write_text("[1, 2")
     status, _, err = run(capsys, "analyze", str(path))
     assert status == 2 and err.count("\n") == 1 and "x.json" in err
+
+
+def test_the_documented_fields_are_the_ones_printed(capsys, record_file):
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "analysis.md").read_text()
+    rows = [line.split("|")[1] for line in doc.splitlines() if line.startswith("| `")]
+    documented = {name for row in rows for name in re.findall(r"`(\w+)`", row)}
+    _, out, _ = run(capsys, "analyze", record_file, "--deal", "3", "--json")
+    (deal,) = json.loads(out)["deals"]
+    assert documented == set(deal)
+    for field in ("table", "par", "costly"):
+        entry = deal[field][0] if isinstance(deal[field], list) else deal[field]
+        row = next(r for r in doc.splitlines() if r.startswith(f"| `{field}`"))
+        assert set(re.findall(r'"(\w+)"', row.split("|")[2].split(":")[0])) == set(entry)
