@@ -16,6 +16,7 @@ HISTORY_OVERLAYS = ("history-sheet", "history-review")
 # Why a deal has no review that the result screen leaves unsaid: no contract played,
 # or a form the review is not for (aBRIDGEd's deck, three players alone).
 SILENT = ("thrown_in", "deck", "hands")
+RESULTS = ("deal-end", "finished")  # the phases that show the last deal's result
 
 
 class Reviews:
@@ -42,7 +43,7 @@ class Reviews:
         """Set ui.review for the deal on the result screen and ui.reviews for the rubber
         opened from the history."""
         ui.review = None
-        if view is not None and view.phase == "deal-end" and game is not None:
+        if view is not None and view.phase in RESULTS and game is not None:
             ui.review = self._for_result(game)
         if ui.overlay in HISTORY_OVERLAYS:
             ui.reviews = tuple(self._shown(number, facts) for number, facts in self._rubber)

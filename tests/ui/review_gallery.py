@@ -52,6 +52,7 @@ def review_screens(stored_ui) -> list[tuple[str, object, UiState]]:
     plain = at_result("plain", 1, 2)
     working = ReviewState("working", 0.4)
     four = at_result("double-dummy", 1)
+    ended = play_rubber(2, "plain")  # finished: its last deal's result and review
     claimed = shown_for(plain, state=ReviewState("failed", reason="unknown"))
     rubber = play_rubber(1, "plain")
     reviews = [shown_for(rubber, d) for d in rubber.deals[:7] if d.outcome is not None]
@@ -67,6 +68,7 @@ def review_screens(stored_ui) -> list[tuple[str, object, UiState]]:
         ),
         ("plain-result-review-unknown", build_view(plain), UiState(review=claimed)),
         ("double-dummy-result-review", build_view(four), UiState(review=shown_for(four))),
+        ("plain-finished-review", build_view(ended), UiState(review=shown_for(ended))),
         ("plain-history-review", build_view(plain), history),
         ("plain-history-review-2", build_view(plain), dataclasses.replace(history, review_page=1)),
     ]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from .. import theme
 from ..draw import draw_button, draw_text
+from ..review_text import review_lines
 from ..theme import TEXT_LARGE
+from ..widgets.review import draw_review, review_height
 from ..widgets.text import line_step, wrapped_text
 from . import chrome
 from .base import Target
@@ -28,6 +30,10 @@ def draw(surface, layout, view, ui, t):
     if view.result is None or not view.result.ask_honours:  # else the paper says them
         y = _scores(surface, layout, sheet, t, y + 6)
     targets += _last_deal(surface, layout, view, t, y + 6)
+    if view.result is None or not view.result.ask_honours:  # the last deal's review
+        review = review_lines(ui.review, t)
+        top = SHEET_BUTTON[1] - 6 - review_height(review)
+        draw_review(surface, layout, review, (LEFT, top), WIDTH)
     draw_paper(surface, layout, sheet, MINI_SHEET, t, tags=False)
     draw_button(surface, layout, SHEET_BUTTON, t.t("button.sheet"), True, "normal", theme.TEXT)
     again = t.t("finished.another_chicago" if sheet.chicago else "menu.new_rubber")
