@@ -26,7 +26,7 @@ from .facts import DealFacts, NotReviewed
 LIMIT_S = 180.0  # a review stopped after this long: two hands take under a second,
 # four (endplay) about one, three (Exposed Dummy) from ten seconds to a minute
 KEEP = 200  # reviews remembered (a long rubber's deals and the history's)
-PROGRESS_EVERY_S = 0.1  # the worker's progress messages, at most this often
+PROGRESS_EVERY_S = 0.5  # at most this often a progress message (each redraws the screen)
 
 
 @dataclass(frozen=True)
