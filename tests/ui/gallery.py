@@ -457,6 +457,8 @@ README = {  # file in docs/screens -> (screen, language, size)
     "chicago-sheet-nl-800x480.png": ("chicago-sheet-finished", "nl", (800, 480)),
     "double-dummy-play-en-800x480.png": ("double-dummy-play-dummies", "en", (800, 480)),
     "forms-en-800x480.png": ("forms", "en", (800, 480)),
+    "three-player-play-en-800x480.png": ("three-player-play-trick", "en", (800, 480)),
+    "three-player-sheet-nl-800x480.png": ("three-player-sheet", "nl", (800, 480)),
 }
 
 
