@@ -142,9 +142,12 @@ def shortened(layout, make, names: list[str], room: float) -> str:
 def _sections(history: list, t) -> list[tuple[str, list[tuple]]]:
     """(heading, items) for the couples and for the rubbers, newest first. An item is
     (kind, value): a couple's block of lines, a rubber's row, a damaged rubber's row."""
-    found = [("couple", couple_lines(c, t)) for c in couples(history)]
+    found = [("couple", couple_lines(c, t)) for c in couples(history) if len(c["players"]) == 2]
+    threes = [("couple", couple_lines(c, t)) for c in couples(history) if len(c["players"]) == 3]
     rows = [("rubber", entry) for entry in reversed(history)]
     sections = [(t.t("history.couples"), found)] if found else []
+    if threes:  # three players each alone (three-player Honeymoon)
+        sections.append((t.t("history.threes"), threes))
     pairs, players = partnership_lines(history, t)
     if pairs:
         sections.append((t.t("history.partnerships"), [("couple", block) for block in pairs]))
