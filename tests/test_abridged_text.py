@@ -76,6 +76,7 @@ def test_every_refusal_of_the_declaring_reads_in_dutch():
     refused(Stated("Play"))
     game.apply(Stated("Ten"))
     refused(Stated("P"))
+    refused(CallMade(Call.parse("X")))  # on the bidding box: a trump is a bid
     game.apply(Stated("NT"))
     refused(Stated(3))
     for message in refusals:

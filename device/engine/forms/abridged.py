@@ -110,6 +110,7 @@ class Abridged(GameForm):
         (CallMade, "ten-seven"): "Ten is OK and Seven is P on the bidding box",
         (CallMade, "strength"): "a number is a bid (1C = 1 .. 7NT = 35) or X (0)",
         (CallMade, "count"): "a number is a bid (1C = 1 .. 7NT = 35) or X (0)",
+        (CallMade, "trump"): "a trump is a bid's suit: H red, D yellow, S blue, C green, or NT",
         (CallMade, None): "aBRIDGEd has no auction",
         (Stated, "lay-out"): "first lay out the dummy: scan its cards, or OK",
         (Stated, None): "the declaring is over",
