@@ -86,6 +86,8 @@ def abridged_screens() -> list[tuple[str, object, UiState]]:
         (f"{f}-round-two", build_view(game(*ROUND_TWO)), UiState()),
         (f"{f}-ten-seven", build_view(game(*ROUND_TWO, 9, "OK")), UiState()),
         (f"{f}-play", build_view(in_play()), UiState(scanner=True)),
+        (f"{f}-picker", build_view(in_play()), UiState(overlay="picker")),
+        (f"{f}-claim", build_view(in_play()), UiState(overlay="claim")),
         (f"{f}-deal-end-wrong", build_view(colour_hand()), UiState()),
         (f"{f}-deal-end-claimed", build_view(claimed_game(1)), UiState()),
         (f"{f}-sheet", build_view(sheet_game), UiState(overlay="sheet")),
