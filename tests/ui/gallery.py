@@ -459,6 +459,8 @@ README = {  # file in docs/screens -> (screen, language, size)
     "forms-en-800x480.png": ("forms", "en", (800, 480)),
     "three-player-play-en-800x480.png": ("three-player-play-trick", "en", (800, 480)),
     "three-player-sheet-nl-800x480.png": ("three-player-sheet", "nl", (800, 480)),
+    "abridged-declaring-en-800x480.png": ("abridged-strength", "en", (800, 480)),
+    "abridged-sheet-nl-800x480.png": ("abridged-finished", "nl", (800, 480)),
 }
 
 
