@@ -37,6 +37,14 @@ FINISHED = "tap New rubber to play again"
 TURN_UP = "turn up the top card of the stock and scan it"  # Draw / Pick-Up
 TAKE_OR_REJECT = "take {card} with OK or reject it with P"
 TALON = "take the talon, lay four cards face down, then press OK"  # three players
+DECLARING = {  # aBRIDGEd's declaring: what the player asked may say
+    "round-one": "{name}: Pass or Play",
+    "lay-out": DUMMY,
+    "ten-seven": "{name}: Ten or Seven",
+    "trump": "{name}: name the trump",
+    "strength": "{name}: say the hand strength",
+    "count": "{name}: say the longest colour",
+}
 
 BID_HIGHER = "bid higher than {last} or pass"
 BID_OR_PASS = "bid or pass"
@@ -68,6 +76,7 @@ HINTS = (
     TURN_UP,
     TAKE_OR_REJECT,
     TALON,
+    *DECLARING.values(),
     BID_HIGHER,
     BID_OR_PASS,
     WAIT,
@@ -118,6 +127,8 @@ def next_step(game: Game) -> str:
         return TURN_UP if card is None else TAKE_OR_REJECT.format(card=card)
     if phase == "talon":  # three-player Honeymoon: the declarer's talon
         return TALON
+    if phase in DECLARING and phase in game.form.own_phases:  # aBRIDGEd
+        return DECLARING[phase].format(name=name)
     if phase == "deal-end":
         return DEAL_END
     return FINISHED if phase == "finished" else KEYS

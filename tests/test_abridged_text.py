@@ -81,3 +81,18 @@ def test_every_refusal_of_the_declaring_reads_in_dutch():
     refused(Stated(3))
     for message in refusals:
         assert nl.error(message) != message, message
+
+
+def test_a_refusal_in_the_declaring_says_what_to_do_instead():
+    from device.hints import hint
+    from device.ui.i18n import Catalog
+
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    assert hint(game, "the cards are played once the declaring is over") == "Anna: Pass or Play"
+    game.apply(Stated("Play"))
+    assert "scan the dummy's cards" in hint(game, "the declaring is over")
+    game.apply(DummyDone())
+    assert hint(game, "x") == "Anna: name the trump"
+    game.apply(Stated("G"))
+    assert hint(game, "x") == "Ben: say the hand strength"
+    assert Catalog("nl").error(hint(game, "x")) == "Ben: zeg de kracht van de hand"
