@@ -61,6 +61,19 @@ def picking(cards: int, face_up: bool = False, rejected: bool = False) -> Game:
     return game
 
 
+def greedy() -> Game:
+    """Anna takes every card: the first she turns up, then each Ben rejects; the last
+    one face up."""
+    game = Game(Setup(FORM, ("Anna", "Ben"), 1, {}))
+    for i, (text, _) in enumerate(STOCK):
+        game.apply(CardShown(Card.parse(text)))
+        if i < len(STOCK) - 1:
+            game.apply(PickUp(i == 0))
+            if i:
+                game.apply(PickUp(True))
+    return game
+
+
 def playing() -> Game:
     """The stock empty, Ben declares 2H; Anna has led the club ace."""
     game = picking(len(STOCK))
@@ -86,6 +99,7 @@ def pickup_screens() -> list[tuple[str, object, UiState]]:
         (f"{f}-decide", decide, UiState(scanner=True)),
         (f"{f}-offered", offered, UiState(scanner=True)),
         (f"{f}-late", late, UiState()),
+        (f"{f}-greedy", build_view(greedy()), UiState()),
         (f"{f}-scan", scan, UiState()),
         (f"{f}-refused", decide, UiState(banner=refused, banner_error=True)),
         (f"{f}-picker", scan, UiState(overlay="picker")),

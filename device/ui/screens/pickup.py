@@ -92,11 +92,13 @@ def draw_seat(surface, layout, view, seat: int, ui, t) -> None:
     pick, y = view.pickup, SEAT_Y[seat]
     taken = pick.taken[seat]
     colour = theme.ACCENT if seat == pick.to_act else theme.INK_ON_FELT
-    label = t.n("pickup.took", len(taken), name=view.seats[seat].name)
+    name = view.seats[seat].name
+    label = t.n("pickup.took", len(taken), name=name) if taken else t.t("pickup.none", name=name)
     text, size = layout.fit_text(label, theme.TEXT, LEFT_W, True)
     draw_text(surface, layout, text, (LEFT_X, y), size, colour, True)
+    step = min(SMALL_STEP, (LEFT_W - SMALL_W) / max(1, len(taken) - 1))  # up to all 26
     for i, card in enumerate(taken):
-        rect = (LEFT_X + i * SMALL_STEP, y + 40, SMALL_W, SMALL_H)
+        rect = (LEFT_X + i * step, y + 40, SMALL_W, SMALL_H)
         draw_card(surface, layout, rect, card, ui.four_colour)
 
 
