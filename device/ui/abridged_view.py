@@ -42,6 +42,7 @@ class AbridgedView:
     dummy_cards: tuple[str, ...]  # scanned while the dummy is laid out
     stated_total: int  # round two: the strengths stated so far, added up
     needed: int | None  # round two, the fourth strength: the one number that makes 40
+    stuck: bool  # ... and no number makes 40: one of the first three was said wrong
     hands: tuple[HandRow, ...]  # always four rows
     totals: tuple[int, int]
     hands_won: tuple[int, int]
@@ -87,6 +88,7 @@ def abridged_view(game: Game) -> AbridgedView | None:
         dummy_cards=() if in_play else tuple(str(c) for c in deal.dummy_cards),
         stated_total=total,
         needed=40 - total if last else None,
+        stuck=last and not 0 <= 40 - total <= 37,
         hands=_rows(game),
         totals=sheet.totals(),
         hands_won=(sheet.won.count(0), sheet.won.count(1)),

@@ -84,6 +84,7 @@ def abridged_screens() -> list[tuple[str, object, UiState]]:
         (f"{f}-strength", build_view(game(*ROUND_ONE, "OK", "G", 9, 12)), UiState()),
         (f"{f}-count", build_view(game(*ROUND_ONE, "OK", "B", 9, 12, 8, 11, 5)), UiState()),
         (f"{f}-round-two", build_view(game(*ROUND_TWO)), UiState()),
+        (f"{f}-round-two-stuck", build_view(game(*ROUND_TWO[:4], 20, 12, 10)), UiState()),
         (f"{f}-ten-seven", build_view(game(*ROUND_TWO, 9, "OK")), UiState()),
         (f"{f}-play", build_view(in_play()), UiState(scanner=True)),
         (f"{f}-picker", build_view(in_play()), UiState(overlay="picker")),

@@ -89,3 +89,17 @@ def test_round_two_lights_only_the_number_that_makes_40():
 def test_coloured_cards_are_complete_tokens_when_typed():
     assert complete_token("R14") and complete_token("G2") and complete_token("B10")
     assert not complete_token("R1")  # R10 .. R14 may follow
+
+
+def test_three_strengths_no_fourth_can_make_40_with_say_undo_one():
+    app = make_app()
+    for _ in range(4):
+        tap(app, "Pass")
+    for number in (20, 12, 10):  # 42 already
+        tap(app, number)
+    assert not any(t.action[0] == "stated" for t in app.targets)
+    assert app.view().abridged.stuck
+    press(app, KEY, "UNDO")
+    assert app.table.game.deal.strengths == [20, 12]
+    tap(app, 8)
+    assert [t.action[1] for t in app.targets if t.action[0] == "stated" and t.enabled] == [0]

@@ -162,6 +162,10 @@ def _numbers(surface, layout, view, t) -> list[Target]:
     if a.phase == "count":
         items = [(str(n), n, True) for n in range(4, 14)]
         return _buttons(surface, layout, items, 5, 100)
+    if a.stuck:  # the first three cannot make 40 with any fourth: undo one
+        note = t.t("abridged.stuck", n=a.stated_total)
+        wrapped_text(surface, layout, note, (RIGHT_X, PAD_Y), theme.TEXT, RIGHT_W, theme.ACCENT)
+        return []
     items = [(str(n), n, a.needed is None or n == a.needed) for n in range(38)]
     return _buttons(surface, layout, items, 7, 48, gap=4)
 
