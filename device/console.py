@@ -60,8 +60,13 @@ def describe(game: Game, event: Event) -> str:
         return f"{name} ends a draw turn ({deal.draw_turns} of {2 * game.form.draw_turns})"
     if isinstance(event, DrawPhaseEnded):
         return "the draw phase is over: the auction starts"
-    if isinstance(event, PickUp):
-        return f"{name} {'takes' if event.take else 'rejects'} the card face up"
+    if isinstance(event, PickUp):  # the card is face up still, or decided last
+        card = deal.turned or deal.pickups[-1][0]
+        if event.take:
+            return f"{name} takes {card}"
+        return f"{name} rejects {card}" + ("" if deal.turned else " too: it is out of play")
+    if isinstance(event, CardShown) and game.phase == "pick-up":
+        return f"{event.card} turned up"
     if isinstance(event, CallMade):
         return f"{name}: {event.call}"
     if isinstance(event, CardPlayed):
@@ -303,8 +308,8 @@ class Console:
         """`end draw`: asks first, as the screen does; the answer is the next line."""
         if [a.lower() for a in args] != ["draw"]:
             self.say("! end draw: ends the draw phase early (then yes to confirm)")
-        elif self.game.phase != "draw":
-            self.say("! the draw phase is over")
+        elif not self.game.form.accepts(self.game.phase, DrawPhaseEnded()):
+            self.say("! the draw phase is over")  # a draw phase of any form ends early
         else:
             self.confirming = True
             self.say(END_DRAW_QUESTION)

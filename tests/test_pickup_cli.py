@@ -54,10 +54,16 @@ def test_the_console_says_what_the_pick_up_waits_for_and_what_was_decided():
     game.apply(CardShown(Card.parse("SK")))
     assert status(game) == "deal 1, stock card 1 of 26: SK face up; Anna: ok takes it, P rejects it"
     done = game.apply(PickUp(False))
-    assert describe(game, done) == "Anna rejects the card face up"
+    assert describe(game, done) == "Anna rejects SK"
     done = game.apply(PickUp(True))
-    assert describe(game, done) == "Ben takes the card face up"
+    assert describe(game, done) == "Ben takes SK"
     assert status(game) == "deal 1, stock card 2 of 26: Anna turns up the top card (scan it)"
+    done = game.apply(CardShown(Card.parse("H2")))
+    assert describe(game, done) == "H2 turned up"
+    game.apply(PickUp(False))
+    done = game.apply(PickUp(False))
+    assert describe(game, done) == "Ben rejects H2 too: it is out of play"
+    assert status(game) == "deal 1, stock card 3 of 26: Ben turns up the top card (scan it)"
 
 
 def test_the_history_keeps_a_rubber_stopped_in_the_pick_up_and_a_finished_one(tmp_path):
