@@ -66,6 +66,22 @@ def claimed_game(hands: int) -> Game:
     )
 
 
+def played_out_last() -> Game:
+    """Three hands claimed, the fourth (Dirk deals and plays) played out to the last
+    card, with a strength and a count said wrong: the game ends with its check."""
+    played = claimed_game(3)
+    played.apply(NextDeal())
+    for word in ("Play", "NT", 10, 11, 10, 9, 13, 13, 12, 13):
+        played.apply(Stated(word))
+        if played.phase == "lay-out":  # the dummy down unscanned
+            played.apply(DummyDone())
+    hands = [[c for c in ABRIDGED.cards if c.suit is s] for s in ABRIDGED.suits]
+    for rank in range(13):
+        for i in range(4):
+            played.apply(CardPlayed(hands[i][rank]))
+    return played
+
+
 def in_play() -> Game:
     played = game(*ROUND_ONE, *DUMMY, *STATED)
     for card in ("Y14", "Y5", "Y3", "Y9", "G3", "G2", "G8", "R2", "B10"):
@@ -93,6 +109,7 @@ def abridged_screens() -> list[tuple[str, object, UiState]]:
         (f"{f}-deal-end-claimed", build_view(claimed_game(1)), UiState()),
         (f"{f}-sheet", build_view(sheet_game), UiState(overlay="sheet")),
         (f"{f}-finished", build_view(claimed_game(4)), UiState()),
+        (f"{f}-finished-checked", build_view(played_out_last()), UiState()),
         (f"{f}-history-sheet", None, stored_ui()),
         ("start-abridged", None, start()),
         ("forms-abridged", None, start("forms")),

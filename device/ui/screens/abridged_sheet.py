@@ -50,7 +50,8 @@ def _title(surface, layout, text: str, y: float, colour=theme.ACCENT) -> None:
 def _finished(surface, layout, view, ui, t) -> list[Target]:
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     y = _sheet(surface, layout, view.abridged, view.side_names, t, 54)
-    _winner(surface, layout, view.abridged, view.side_names, t, y + 4)
+    y = _winner(surface, layout, view.abridged, view.side_names, t, y + 4)
+    _last_check(surface, layout, view, t, y + 2)
     draw_button(surface, layout, NEW_BUTTON, t.t("abridged.new_game"), True, "accent")
     targets.append(Target(NEW_BUTTON, ("new-rubber",)))
     chrome.finish(surface, layout, ui, t)
@@ -105,15 +106,31 @@ def _row(surface, layout, row, t, y: float) -> None:
         draw_text(surface, layout, text, (x, y), theme.TEXT, ink)
 
 
-def _winner(surface, layout, a, sides, t, y: float) -> None:
+def _winner(surface, layout, a, sides, t, y: float) -> float:
+    """Who won (and by which tie-break), or how many hands are left; the y below."""
     if not a.finished:
         text = t.n("abridged.hands_left", sum(r.points is None for r in a.hands))
-        wrapped_text(surface, layout, text, (X, y), theme.TEXT, 440, theme.INK_ON_FELT)
-        return
+        return wrapped_text(surface, layout, text, (X, y), theme.TEXT, 440, theme.INK_ON_FELT)
     text = t.t("abridged.winner", name=sides[a.winner])
     if a.tie_break is not None:
         text += " " + t.t(f"abridged.tie_break.{a.tie_break}")
-    wrapped_text(surface, layout, text, (X, y), theme.TEXT, 440, theme.ACCENT, bold=True)
+    return wrapped_text(surface, layout, text, (X, y), theme.TEXT, 440, theme.ACCENT, bold=True)
+
+
+def _last_check(surface, layout, view, t, y: float) -> None:
+    """The game ends with its last hand: the check of what was said in it, in short."""
+    a = view.abridged
+    if a.wrong is None:
+        text = t.t("abridged.last.unseen", n=view.deal)
+    elif not a.wrong:
+        text = t.t("abridged.last.right", n=view.deal)
+    else:
+        said = "; ".join(
+            t.t(f"abridged.check.{what}", name=name, stated=stated, held=held)
+            for name, what, stated, held in a.wrong
+        )
+        text = t.t("abridged.last.wrong", n=view.deal, said=said)
+    wrapped_text(surface, layout, text, (X, y), theme.TEXT, 452, theme.INK_ON_FELT)
 
 
 # --- one hand's result ------------------------------------------------------------------
