@@ -79,6 +79,10 @@ def test_every_refusal_of_the_declaring_reads_in_dutch():
     refused(CallMade(Call.parse("X")))  # on the bidding box: a trump is a bid
     game.apply(Stated("NT"))
     refused(Stated(3))
+    finished = play_rubber(1, "abridged")
+    with pytest.raises(RuleError, match="the game of four hands is over") as caught:
+        finished.apply(Stated("Pass"))
+    refusals.append(str(caught.value))
     for message in refusals:
         assert nl.error(message) != message, message
 

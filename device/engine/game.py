@@ -276,6 +276,8 @@ class Game:
 
     @property
     def _over(self) -> str:
+        if self.form.over_text:  # a form's own word for its whole game (aBRIDGEd's)
+            return self.form.over_text
         return f"the {'Chicago' if self.form.scoring == 'chicago' else 'rubber'} is over"
 
     def _draw_turn(self, event: DrawTurnEnded) -> Event:

@@ -88,6 +88,7 @@ class Abridged(GameForm):
     deck = ABRIDGED
     options = ()
     scoring = "abridged"  # four hands by the chart (new_sheet)
+    over_text = "the game of four hands is over"
     own_phases = frozenset(DECLARING)
     declares_itself = True
     phase_inputs = {

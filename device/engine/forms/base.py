@@ -218,6 +218,9 @@ class GameForm:
         """What an own phase adds to a deal of the game record (before its calls)."""
         return {}
 
+    # What a refusal says once the whole game is over; None: "the rubber (Chicago) is over".
+    over_text: str | None = None
+
     # Own phases that choose the declarer (`deal.declarer`) and the trump in place of
     # an auction (aBRIDGEd's declaring): play starts when they are over.
     declares_itself = False
