@@ -19,8 +19,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from .facts import DealFacts, NotReviewed, card_index
-from .par import STRAINS, Par, par
-from .solver import NT, Searcher, encode
+from .par import Par, par
+from .solver import NT
 
 Progress = Callable[[int, int], None]  # (steps done, steps in all)
 
@@ -141,6 +141,3 @@ def masks(cards) -> list[int]:
         suit, rank = card_index(text)
         out[suit] |= 1 << rank
     return out
-
-
-__all__ = ["Cell", "Costly", "Review", "analyse", "NotReviewed", "STRAINS", "Searcher", "encode"]

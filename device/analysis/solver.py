@@ -89,11 +89,6 @@ def flip(codes: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(c ^ ((1 << (c.bit_length() - 1)) - 1) for c in codes)
 
 
-def relative(mask: int, both: int, rank: int) -> int:
-    """The relative rank (index from the lowest) of `rank` among the cards in `both`."""
-    return (both & ((1 << rank) - 1)).bit_count()
-
-
 class Searcher:
     """The search for one trump suit (0-3 clubs to spades, NT -1); its table outlives a call."""
 

@@ -12,6 +12,7 @@ screen), then the others in the order asked.
 from __future__ import annotations
 
 import base64
+import os
 import pickle
 import queue
 import subprocess
@@ -165,8 +166,12 @@ class Reviewer:
         facts = self._queue.pop(0)
         command = [sys.executable, "-m", "device.analysis.worker"]
         try:
-            process = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            process = subprocess.Popen(  # its stderr is not the table's log
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
             )
             process.stdin.write(base64.b64encode(pickle.dumps(facts)).decode() + "\n")
             process.stdin.close()
@@ -186,4 +191,7 @@ class Reviewer:
 
 
 if __name__ == "__main__":
-    _work(sys.stdin, sys.stdout)
+    try:
+        _work(sys.stdin, sys.stdout)
+    except (BrokenPipeError, EOFError, ValueError):  # the table is gone (a power cut, a quit)
+        os._exit(0)
