@@ -34,8 +34,15 @@ HIGH = [_squeeze(b, m) for b in range(64) for m in range(64)]
 POP = [b.bit_count() for b in range(128)]
 
 
-def _lows(mask: int, both: int) -> list[int]:
+_LOWS: dict[int, tuple[int, ...]] = {}  # (both << 13 | mask) -> _lows, as met
+
+
+def _lows(mask: int, both: int) -> tuple[int, ...]:
     """The ranks in `mask` that stand for each run of cards adjacent among `both`."""
+    key = both << 13 | mask
+    known = _LOWS.get(key)
+    if known is not None:
+        return known
     out, rank = [], 0
     while mask >> rank:
         if mask >> rank & 1:
@@ -43,7 +50,10 @@ def _lows(mask: int, both: int) -> list[int]:
             if below < 0 or not mask >> below & 1:  # the card under it is another's
                 out.append(rank)
         rank += 1
-    return out
+    if len(_LOWS) > 1 << 20:  # a bound on memory; it refills with what is met
+        _LOWS.clear()
+    _LOWS[key] = tuple(out)
+    return _LOWS[key]
 
 
 def _top_run(mask: int, hands, suit: int) -> int:
@@ -193,25 +203,32 @@ class MultiSearcher:
         return _top_run(hands[holder][trump], hands, trump)
 
     def _moves(self, hands, hand: int, played, unions) -> list[tuple[int, int]]:
-        """The cards `hand` may play (suit, rank), one per run of equal cards: cheap
-        winners first, then the lowest."""
+        """The cards `hand` may play (suit, rank), one per run of equal cards. A lead:
+        the highest first, then from the lowest up (tried: winners first, which
+        searched more on dealt hands). Following: the cheapest card that wins first,
+        then the lowest (the lowest first when partner is winning)."""
         cards = hands[hand]
-        suits = range(4)
-        if played:
-            led = played[0][1]
-            if cards[led]:
-                suits = (led,)
-        out = []
-        for suit in suits:
-            out.extend((suit, r) for r in _lows(cards[suit], unions[suit]))
-        if played:
-            best = self._best(played)
-            beats = [m for m in out if self._beats(m, best, played[0][1])]
-            rest = [m for m in out if not self._beats(m, best, played[0][1])]
-            if self.sides[best[0]] == self.sides[hand]:
-                return rest + beats  # partner is winning: low first
-            return beats + rest
-        return sorted(out, key=lambda m: -m[1])[:1] + sorted(out, key=lambda m: m[1])
+        if not played:
+            out = [(s, r) for s in range(4) for r in _lows(cards[s], unions[s])]
+            top = max(out, key=lambda m: m[1])
+            out.sort(key=lambda m: m[1])
+            return [top] + out
+        best = self._best(played)
+        led = played[0][1]
+        if cards[led]:  # following suit: only a higher card of the suit led beats
+            ranks = _lows(cards[led], unions[led])
+            if best[1] == led:
+                beats = [(led, r) for r in ranks if r > best[2]]
+                rest = [(led, r) for r in ranks if r < best[2]]
+            else:  # ruffed already
+                beats, rest = [], [(led, r) for r in ranks]
+        else:
+            out = [(s, r) for s in range(4) for r in _lows(cards[s], unions[s])]
+            beats = [m for m in out if self._beats(m, best, led)]
+            rest = [m for m in out if not self._beats(m, best, led)]
+        if self.sides[best[0]] == self.sides[hand]:
+            return rest + beats  # partner is winning: low first
+        return beats + rest
 
     def _beats(self, card, best, led) -> bool:
         suit, rank = card
@@ -230,27 +247,24 @@ class MultiSearcher:
         return best
 
     def _play(self, hands, leader: int, played: list, n: int, k: int, unions) -> bool:
-        """The trick in progress, card by card; then the rest from its winner's lead."""
-        if len(played) == self.count:
-            winner = self._best(played)[0]
-            rest = list(hands)
-            for hand, suit, rank in played:
-                cards = list(rest[hand])
-                cards[suit] &= ~(1 << rank)
-                rest[hand] = tuple(cards)
-            taken = 1 if self.sides[winner] == 0 else 0
-            return self.win(tuple(rest), winner, n - 1, k - taken)
+        """The trick in progress, card by card (`played` are gone from `hands`); then
+        the rest from its winner's lead."""
         hand = (leader + len(played)) % self.count
+        last = len(played) == self.count - 1
         mine = self.sides[hand] == 0
-        seen = set()
-        for suit, rank in self._moves(hands, hand, played, unions):
-            if (suit, rank) in seen:
-                continue
-            seen.add((suit, rank))
+        moves = self._moves(hands, hand, played, unions)
+        for index, (suit, rank) in enumerate(moves):
+            if not played and index and (suit, rank) == moves[0]:
+                continue  # the lead tried first comes again in the list
             cards = list(hands[hand])
             cards[suit] &= ~(1 << rank)
             after = hands[:hand] + (tuple(cards),) + hands[hand + 1 :]
-            ok = self._play(after, leader, played + [(hand, suit, rank)], n, k, unions)
+            if last:  # the trick is complete: its winner leads the rest
+                winner = self._best(played + [(hand, suit, rank)])[0]
+                taken = 1 if self.sides[winner] == 0 else 0
+                ok = self.win(after, winner, n - 1, k - taken)
+            else:
+                ok = self._play(after, leader, played + [(hand, suit, rank)], n, k, unions)
             if ok == mine:
                 return ok
         return not mine
