@@ -386,3 +386,12 @@ def test_the_documented_example_replays_to_the_seeds_scores():
     assert report["totals"] == {"Alice & Ted": 30, "Bob & Carol": 110}
     assert report["winner"] == "Bob & Carol"
     assert [h["points"]["Bob & Carol"] for h in report["hands"]] == [100, 0, 0, 10]
+
+
+def test_a_trump_may_be_named_by_its_colour_and_is_kept_as_its_letter():
+    for said, kept in (("red", "R"), ("Green", "G"), ("n", "NT"), ("no trump", "NT")):
+        g = game()
+        say(g, "Play")
+        g.apply(DummyDone())
+        assert g.apply(Stated(said)) == Stated(kept, ALICE)
+        assert to_record(g)["deals"][0]["trump"] == kept

@@ -64,6 +64,8 @@ _ASKED = {  # the refusal of another word, one template each (the catalogue's er
     "trump": "say a trump colour (R, Y, B, G) or NT, not {what}",
 }
 _NOT_NOW = "the cards are played once the declaring is over"
+_COLOUR_NAMES = {"RED": "R", "YELLOW": "Y", "BLUE": "B", "GREEN": "G", "N": "NT"}
+_COLOUR_NAMES |= {"NO-TRUMP": "NT", "NO TRUMP": "NT", "NOTRUMP": "NT"}
 
 
 def bid_number(call: Call) -> int | None:
@@ -195,6 +197,8 @@ class Abridged(GameForm):
     @staticmethod
     def _word(phase: str, what: Any) -> str:
         words = _WORDS[phase]
+        if phase == "trump" and isinstance(what, str):  # "red", "N": the letters
+            what = _COLOUR_NAMES.get(what.strip().upper(), what)
         found = next(
             (w for w in words if isinstance(what, str) and w.upper() == what.upper()), None
         )
