@@ -124,6 +124,8 @@ class TableView:
     sheet: SheetView | None = None
     can_undo: bool = False
     deck: str = "standard"
+    vulnerability: bool = True  # whether the form has it (the header says it)
+    deal_word: str = "deal"  # "deal" or "hand" (aBRIDGEd)
     players: int = 2  # how many sit at the table
     tricks: int = TRICKS  # tricks in a deal
     dummy_shown: int = 0  # in the dummy phase: the dummy's cards shown so far
@@ -199,6 +201,8 @@ def build_view(game: Game) -> TableView:
         result=_result(game, deal),
         sheet=sheet_view(game),
         can_undo=game.can_undo,
+        vulnerability=game.form.vulnerability,
+        deal_word=game.form.deal_word,
         deck=game.form.deck.name,
         players=len(game.players),
         tricks=_tricks(game),

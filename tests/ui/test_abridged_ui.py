@@ -103,3 +103,21 @@ def test_three_strengths_no_fourth_can_make_40_with_say_undo_one():
     assert app.table.game.deal.strengths == [20, 12]
     tap(app, 8)
     assert [t.action[1] for t in app.targets if t.action[0] == "stated" and t.enabled] == [0]
+
+
+def test_the_header_says_hand_and_no_vulnerability_the_seed_has_none():
+    from device.ui.view import build_view
+    from tests.ui.gallery import draw
+    from tests.ui.test_readable import Recording
+
+    abridged = Game(Setup("abridged", NAMES, 0))
+    chicago = Game(Setup("chicago", NAMES, 0))
+    texts = {}
+    for game in (abridged, chicago):
+        layout = Recording((800, 480))
+        draw(build_view(game), UiState(lang="en"), "en", (800, 480), layout=layout)
+        texts[game.form.name] = " | ".join(layout.texts)
+    assert "Hand 1 · Anna deals" in texts["abridged"]
+    assert "Vulnerable" not in texts["abridged"]
+    assert "Deal 1 · Anna deals" in texts["chicago"]
+    assert "Vulnerable: nobody" in texts["chicago"]

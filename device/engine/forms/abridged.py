@@ -88,6 +88,8 @@ class Abridged(GameForm):
     title = "aBRIDGEd"
     players = 4
     deck = ABRIDGED
+    vulnerability = False  # the seed has none
+    deal_word = "hand"  # the seed's word: a game is four hands
     options = ()
     scoring = "abridged"  # four hands by the chart (new_sheet)
     over_text = "the game of four hands is over"

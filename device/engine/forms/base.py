@@ -146,6 +146,8 @@ class GameForm:
     tricks = 13
     draw_turns = 0  # turns each in a draw phase; 0 means none
     scoring = "rubber"
+    vulnerability = True  # False: the form has no vulnerability (aBRIDGEd)
+    deal_word = "deal"  # what one deal is called at the table: "deal" or "hand"
     options: tuple[Option, ...] = (HONOURS, SINGLE_GAME, AUCTION_END, DEALER_BIDS_FIRST)
     phase_inputs: dict[str, frozenset[type[Event]]] = PHASE_INPUTS
     key_inputs: dict[str, dict[str, type[Event]]] = KEY_INPUTS

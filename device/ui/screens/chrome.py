@@ -64,9 +64,11 @@ def header(surface, layout, view, t, flipped: bool = False) -> Target:
     """Deal and dealer, the vulnerability, whose turn; turned 180 degrees when `flipped`.
     Returns the target of the button that turns it."""
     band(surface, layout, 0, HEADER_H, theme.FELT_DARK)
-    deal = f"{t.t('header.deal', n=view.deal)} · {t.t('header.dealer', name=view.dealer)}"
-    vulnerable = any(s.vulnerable for s in view.seats)
-    pieces = [(deal, False, theme.INK_ON_FELT), (vulnerability_text(view, t), vulnerable, None)]
+    number = t.t(f"header.{view.deal_word}", n=view.deal)
+    pieces = [(f"{number} · {t.t('header.dealer', name=view.dealer)}", False, theme.INK_ON_FELT)]
+    if view.vulnerability:
+        vulnerable = any(s.vulnerable for s in view.seats)
+        pieces.append((vulnerability_text(view, t), vulnerable, None))
     if view.turn:
         pieces.append((t.t("header.turn", name=view.turn), True, theme.ACCENT))
     _header_pieces(surface, layout, pieces)
