@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from .. import theme
 from ..draw import draw_card, draw_text
-from ..theme import TEXT, TEXT_LARGE
+from ..theme import TEXT_LARGE
+from ..widgets import confirm
 from ..widgets.text import wrapped_text
-from . import chrome, menu
-
-YES = (150, 290, 230, 88)
-NO = (420, 290, 230, 88)
+from . import chrome
 
 
 def draw(surface, layout, view, ui, t):
@@ -40,22 +38,10 @@ def draw(surface, layout, view, ui, t):
 
 def confirm_end(surface, layout, view, ui, t):
     """ "End the draw phase now?" Yes sends ("end-draw",); No, the safe choice, goes back."""
-    menu.page(surface, layout, t.t("draw.title"))
-    menu.bottom_band(surface, layout)
+    title = t.t("draw.title")
     if view is None or view.phase != "draw":  # the last turn ended meanwhile
-        text = t.t("draw.end_over")
-        wrapped_text(surface, layout, text, (400, 150), 36, 740, theme.INK_ON_FELT, "mid")
-        targets = [menu.close_button(surface, layout, t)]
-        chrome.finish(surface, layout, ui, t)
-        return targets
-    question = t.t("draw.end_question")
-    wrapped_text(surface, layout, question, (400, 110), 44, 740, theme.INK_ON_FELT, "mid", True)
+        return confirm.stop_over(surface, layout, ui, t, title, t.t("draw.end_over"))
     turn = min(view.draw_turn, view.draw_turns)
     note = t.t("draw.end_note", n=turn, of=view.draw_turns)
-    wrapped_text(surface, layout, note, (400, 196), TEXT, 740, anchor="mid")
-    targets = [
-        menu.button(surface, layout, YES, t.t("draw.end_yes"), ("end-draw",), "danger", size=34),
-        menu.button(surface, layout, NO, t.t("draw.end_no"), ("overlay", None), "accent", size=34),
-    ]
-    chrome.finish(surface, layout, ui, t)
-    return targets
+    question, yes = t.t("draw.end_question"), t.t("draw.end_yes")
+    return confirm.ask_stop(surface, layout, ui, t, title, question, note, yes)

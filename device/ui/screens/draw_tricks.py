@@ -14,25 +14,14 @@ from __future__ import annotations
 
 from .. import theme
 from ..draw import draw_button, draw_card, draw_text, text_with_suits
+from ..widgets import confirm
+from ..widgets.cards import stock_pile
+from ..widgets.picker import phase_picker
 from ..widgets.text import wrapped_text
 from . import chrome
 from .auction import tag
 from .base import Target
-from .play import (
-    CLOSE,
-    PANEL_W,
-    PANEL_X,
-    PICK_H,
-    PICK_W,
-    PICK_X,
-    PICK_Y,
-    STRIP_Y,
-    draw_spot,
-    glow,
-    picker_cards,
-    spot,
-    spot_centre_y,
-)
+from .play import PANEL_W, PANEL_X, draw_spot, spot, spot_centre_y
 
 LEFT_X, LEFT_W = 16, 264  # the trick count, the rules, the dead cards
 RIGHT_X, RIGHT_W = 644, 148  # the top card (or the stock) and the Cards button
@@ -121,16 +110,13 @@ def draw_seat(surface, layout, view, seat: int, between: bool, t, ui) -> None:
 def draw_stock(surface, layout, tricks, scanning_top: bool, ui, t) -> None:
     """The top card turned up for this trick (lit while it is to be scanned), or the
     stock face down with the cards left in it."""
-    x, y, w, h = TOP_CARD
+    _, y, _, h = TOP_CARD
     centre = RIGHT_X + RIGHT_W / 2
     if tricks.top is not None:
         draw_card(surface, layout, TOP_CARD, tricks.top, ui.four_colour)
         label = t.t("drawtricks.top")
     else:
-        for i in range(3):  # a pile, face down: the device never knows these cards
-            draw_card(surface, layout, (x - 4 + i * 4, y - 4 + i * 4, w, h), "", face_down=True)
-        if scanning_top:  # the top card is turned up and scanned now
-            glow(surface, layout, layout.rect(x, y, w, h))
+        stock_pile(surface, layout, TOP_CARD, lit=scanning_top)  # lit: to scan it now
         label = t.t("drawtricks.stock", n=tricks.stock)
     label, size = layout.fit_text(label, theme.TEXT, RIGHT_W)
     draw_text(
@@ -161,31 +147,14 @@ def _tops_seen(tricks) -> set[str]:
 def draw_picker(surface, layout, view, ui, t) -> list[Target]:
     """Every card as a target: a tap scans it (the top card, or a card of the trick).
     Cards that cannot be tapped are greyed; the picker stays open for the next card."""
-    targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     tricks = view.draw_tricks
     if view.phase == "draw-top":
         title = t.t("drawtricks.picker_top")
     else:
         title = t.t("picker.title", name=view.turn)
-    title, size = layout.fit_text(title, theme.TEXT, 760, True)
-    draw_text(surface, layout, title, (400, 68), size, theme.ACCENT, True, "center")
-    grey = refused(view)
-    for row, cards in enumerate(picker_cards(view.deck)):
-        for column, card in enumerate(cards):
-            cell = (PICK_X + column * PICK_W, PICK_Y + row * PICK_H, PICK_W, PICK_H)
-            drawn = (cell[0] + 2, cell[1] + 1, PICK_W - 4, PICK_H - 2)
-            draw_card(surface, layout, drawn, card, ui.four_colour, dim=card in grey)
-            targets.append(Target(cell, ("card", card), card not in grey))
     cards = " ".join(card for _, card in tricks.trick)
     label = f"{t.t('drawtricks.number', n=tricks.number, of=tricks.of)}: {cards}".rstrip(": ")
-    text_with_suits(
-        surface, layout, label, (PICK_X + 2, STRIP_Y + 22), theme.TEXT, theme.INK_ON_FELT,
-        ui.four_colour, "midleft", True,
-    )  # fmt: skip
-    draw_button(surface, layout, CLOSE, t.t("play.close"), True, "accent")
-    targets.append(Target(CLOSE, ("overlay", None)))
-    chrome.finish(surface, layout, ui, t)
-    return targets
+    return phase_picker(surface, layout, view, ui, t, title, refused(view), label)
 
 
 # --- stop following the draw tricks -------------------------------------------------
@@ -194,27 +163,10 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
 def confirm_stop(surface, layout, view, ui, t) -> list[Target]:
     """ "Stop following the draw tricks?" (the menu's item): Yes sends ("end-draw",), the
     engine's DrawPhaseEnded; No, the safe choice, goes back."""
-    from . import menu
-
-    menu.page(surface, layout, t.t("drawtricks.title"))
-    menu.bottom_band(surface, layout)
+    title = t.t("drawtricks.title")
     if view is None or view.draw_tricks is None:  # the last draw trick ended meanwhile
-        text = t.t("drawtricks.stop_over")
-        wrapped_text(surface, layout, text, (400, 150), 36, 740, theme.INK_ON_FELT, "mid")
-        targets = [menu.close_button(surface, layout, t)]
-        chrome.finish(surface, layout, ui, t)
-        return targets
-    question = t.t("drawtricks.stop_question")
-    wrapped_text(surface, layout, question, (400, 110), 44, 740, theme.INK_ON_FELT, "mid", True)
+        return confirm.stop_over(surface, layout, ui, t, title, t.t("drawtricks.stop_over"))
     tricks = view.draw_tricks
     note = t.t("drawtricks.stop_note", n=tricks.number, of=tricks.of)
-    wrapped_text(surface, layout, note, (400, 196), theme.TEXT, 740, anchor="mid")
-    yes, no = (150, 290, 230, 88), (420, 290, 230, 88)
-    targets = [
-        menu.button(
-            surface, layout, yes, t.t("drawtricks.stop_yes"), ("end-draw",), "danger", size=34
-        ),
-        menu.button(surface, layout, no, t.t("draw.end_no"), ("overlay", None), "accent", size=34),
-    ]
-    chrome.finish(surface, layout, ui, t)
-    return targets
+    question, yes = t.t("drawtricks.stop_question"), t.t("drawtricks.stop_yes")
+    return confirm.ask_stop(surface, layout, ui, t, title, question, note, yes)

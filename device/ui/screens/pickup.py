@@ -13,11 +13,13 @@ once more (`ui.overlay == "end-pick-up"`). Undo is the footer's.
 from __future__ import annotations
 
 from .. import theme
-from ..draw import draw_button, draw_card, draw_text, text_with_suits
+from ..draw import draw_button, draw_card, draw_text
+from ..widgets import confirm
+from ..widgets.cards import stock_pile
+from ..widgets.picker import phase_picker
 from ..widgets.text import wrapped_text
 from . import chrome
 from .base import Target
-from .play import CLOSE, PICK_H, PICK_W, PICK_X, PICK_Y, STRIP_Y, glow, picker_cards
 
 LEFT_X, LEFT_W = 16, 420  # the seats' taken cards and the prompt
 SEAT_Y = {1: 56, 0: 282}  # each seat's name line; its cards under it
@@ -29,7 +31,6 @@ TAKE = (BUTTON_X, 60, BUTTON_W, 64)
 REJECT = (BUTTON_X, 134, BUTTON_W, 64)
 CARDS_BUTTON = (BUTTON_X, 208, BUTTON_W, 56)
 NOTE_X, NOTE_W = 452, 340  # the keys' meaning and the cards out of play
-YES, NO = (150, 290, 230, 88), (420, 290, 230, 88)
 
 
 def draw(surface, layout, view, ui, t):
@@ -105,13 +106,10 @@ def draw_seat(surface, layout, view, seat: int, ui, t) -> None:
 def draw_stock(surface, layout, pick, ui, t) -> None:
     """The card face up, or the stock face down, lit while its top card is to be turned
     up."""
-    x, y, w, h = CARD
     if pick.turned is not None:
         draw_card(surface, layout, CARD, pick.turned, ui.four_colour)
     elif pick.stock:
-        for i in range(3):  # a pile, face down: the device never knows these cards
-            draw_card(surface, layout, (x - 4 + i * 4, y - 4 + i * 4, w, h), "", face_down=True)
-        glow(surface, layout, layout.rect(x, y, w, h))
+        stock_pile(surface, layout, CARD, lit=True)
 
 
 # --- the picker --------------------------------------------------------------------
@@ -121,26 +119,10 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
     """Every card as a target: a tap turns it up, as a scan does; the cards turned up
     already are greyed."""
     pick = view.pickup
-    targets = chrome.frame(surface, layout, view, ui, t, ok=pick.turned is not None)
     title = t.t("pickup.picker", name=view.seats[pick.to_act].name)
-    title, size = layout.fit_text(title, theme.TEXT, 760, True)
-    draw_text(surface, layout, title, (400, 68), size, theme.ACCENT, True, "center")
-    grey = pick.seen
-    for row, cards in enumerate(picker_cards(view.deck)):
-        for column, card in enumerate(cards):
-            cell = (PICK_X + column * PICK_W, PICK_Y + row * PICK_H, PICK_W, PICK_H)
-            drawn = (cell[0] + 2, cell[1] + 1, PICK_W - 4, PICK_H - 2)
-            draw_card(surface, layout, drawn, card, ui.four_colour, dim=card in grey)
-            targets.append(Target(cell, ("card", card), card not in grey))
     label = t.t("pickup.number", n=pick.number, of=pick.of)
-    text_with_suits(
-        surface, layout, label, (PICK_X + 2, STRIP_Y + 22), theme.TEXT, theme.INK_ON_FELT,
-        ui.four_colour, "midleft", True,
-    )  # fmt: skip
-    draw_button(surface, layout, CLOSE, t.t("play.close"), True, "accent")
-    targets.append(Target(CLOSE, ("overlay", None)))
-    chrome.finish(surface, layout, ui, t)
-    return targets
+    ok = pick.turned is not None
+    return phase_picker(surface, layout, view, ui, t, title, pick.seen, label, ok)
 
 
 # --- stop following the pick-up ------------------------------------------------------
@@ -149,24 +131,10 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
 def confirm_stop(surface, layout, view, ui, t) -> list[Target]:
     """ "Stop following the pick-up?" (the menu's item): Yes sends ("end-draw",), the
     engine's DrawPhaseEnded; No, the safe choice, goes back."""
-    from . import menu
-
-    menu.page(surface, layout, t.t("pickup.title"))
-    menu.bottom_band(surface, layout)
+    title = t.t("pickup.title")
     if view is None or view.pickup is None:  # the stock was emptied meanwhile
-        text = t.t("pickup.stop_over")
-        wrapped_text(surface, layout, text, (400, 150), 36, 740, theme.INK_ON_FELT, "mid")
-        targets = [menu.close_button(surface, layout, t)]
-        chrome.finish(surface, layout, ui, t)
-        return targets
-    question = t.t("pickup.stop_question")
-    wrapped_text(surface, layout, question, (400, 110), 44, 740, theme.INK_ON_FELT, "mid", True)
+        return confirm.stop_over(surface, layout, ui, t, title, t.t("pickup.stop_over"))
     pick = view.pickup
     note = t.t("pickup.stop_note", n=pick.number, of=pick.of)
-    wrapped_text(surface, layout, note, (400, 196), theme.TEXT, 740, anchor="mid")
-    targets = [
-        menu.button(surface, layout, YES, t.t("pickup.stop_yes"), ("end-draw",), "danger", size=34),
-        menu.button(surface, layout, NO, t.t("draw.end_no"), ("overlay", None), "accent", size=34),
-    ]
-    chrome.finish(surface, layout, ui, t)
-    return targets
+    question, yes = t.t("pickup.stop_question"), t.t("pickup.stop_yes")
+    return confirm.ask_stop(surface, layout, ui, t, title, question, note, yes)

@@ -18,7 +18,9 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
+from ..widgets.cards import glow
 from ..widgets.contract import contract_card
+from ..widgets.picker import CLOSE, PICK_X, STRIP_Y, card_grid, picker_cards, picker_title
 from ..widgets.play_buttons import play_buttons
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome, table3, table4
@@ -40,13 +42,8 @@ CONTRACT = (16, 92, 260, 104)
 BUTTON_X, BUTTON_W, BUTTON_H = 644, 148, 56
 BUTTON_Y = (92, 156, 220)
 
-# The picker: 13 columns of 58 x 62 cells (every one a target), 4 rows; under it the
-# trick so far and Close, clear of the device line (y 392..416) and the footer.
-PICK_X, PICK_Y, PICK_W, PICK_H = 23, 88, 58, 62
-STANDARD_PICKER = ("SHDC", ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"))
-ABRIDGED_PICKER = ("RYBG", tuple(str(rank) for rank in range(14, 1, -1)))
-STRIP_Y = 342  # the trick strip's cards: 36 x 44
-CLOSE = (656, 340, 136, 48)
+# The picker (widgets/picker.py): the deck in 4 rows of 13; under it the trick so far
+# and Close.
 
 
 def draw(surface, layout, view, ui, t):
@@ -180,16 +177,6 @@ def draw_spot(surface, layout, seat: int, turn: bool) -> None:
         pygame.draw.rect(surface, theme.INK_ON_FELT_SOFT, rect, layout.px(2), border_radius=radius)
         return
     glow(surface, layout, rect)
-
-
-def glow(surface, layout, rect) -> None:
-    """The spot of the hand to play, lit."""
-    radius = layout.px(10)
-    lit = rect.inflate(layout.px(16), layout.px(16))
-    overlay = pygame.Surface(lit.size, pygame.SRCALPHA)
-    pygame.draw.rect(overlay, (*theme.ACCENT, 70), overlay.get_rect(), border_radius=radius * 2)
-    surface.blit(overlay, lit)
-    pygame.draw.rect(surface, theme.ACCENT, lit, layout.px(5), border_radius=radius * 2)
 
 
 def tricks_target(view, seat: int, t) -> str:
@@ -339,12 +326,6 @@ def close_button(surface, layout, rect, t) -> Target:
 # --- the card picker -----------------------------------------------------------------
 
 
-def picker_cards(deck: str) -> list[list[str]]:
-    """Rows of the picker: S H D C with A..2, or aBRIDGEd R Y B G with 14..2."""
-    suits, ranks = ABRIDGED_PICKER if deck == "abridged" else STANDARD_PICKER
-    return [[f"{suit}{rank}" for rank in ranks] for suit in suits]
-
-
 def picker_refused(view) -> frozenset[str]:
     """Cards the seat to play cannot play, from what everyone can see: the cards played
     in this deal, those of another hand lying face up, and, when the seat's own hand
@@ -383,15 +364,8 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
         elif table4.from_dummy(view) or table4.at_spots(view) and table4.own_dummies(view):
             # the declarer plays the dummy's card; with dummies of their own, which hand
             title = table4.turn_text(view, t)
-        title, size = layout.fit_text(title, theme.TEXT, 760, True)
-        draw_text(surface, layout, title, (400, 68), size, theme.ACCENT, True, "center")
-    refused = picker_refused(view)
-    for row, cards in enumerate(picker_cards(view.deck)):
-        for column, card in enumerate(cards):
-            cell = (PICK_X + column * PICK_W, PICK_Y + row * PICK_H, PICK_W, PICK_H)
-            drawn = (cell[0] + 2, cell[1] + 1, PICK_W - 4, PICK_H - 2)
-            draw_card(surface, layout, drawn, card, ui.four_colour, dim=card in refused)
-            targets.append(Target(cell, ("card", card), card not in refused))
+        picker_title(surface, layout, title)
+    targets += card_grid(surface, layout, view.deck, picker_refused(view), ui.four_colour)
     if view.play is not None:
         draw_trick_strip(surface, layout, view, ui, t)
     targets.append(close_button(surface, layout, CLOSE, t))

@@ -1,0 +1,36 @@
+"""The menu's stop of a form's own phase (Draw and Discard's draw, Draw Bridge's draw
+tricks, the pick-up), asked once more: a stray tap on the menu never ends it."""
+
+from __future__ import annotations
+
+from .. import theme
+from ..screens import chrome, menu
+from ..screens.base import Target
+from .text import wrapped_text
+
+YES, NO = (150, 290, 230, 88), (420, 290, 230, 88)
+
+
+def ask_stop(surface, layout, ui, t, title: str, question: str, note: str, yes: str):
+    """The question and what stopping means; Yes sends ("end-draw",), the engine's
+    DrawPhaseEnded; No, the safe choice, goes back."""
+    menu.page(surface, layout, title)
+    menu.bottom_band(surface, layout)
+    wrapped_text(surface, layout, question, (400, 110), 44, 740, theme.INK_ON_FELT, "mid", True)
+    wrapped_text(surface, layout, note, (400, 196), theme.TEXT, 740, anchor="mid")
+    targets = [
+        menu.button(surface, layout, YES, yes, ("end-draw",), "danger", size=34),
+        menu.button(surface, layout, NO, t.t("draw.end_no"), ("overlay", None), "accent", size=34),
+    ]
+    chrome.finish(surface, layout, ui, t)
+    return targets
+
+
+def stop_over(surface, layout, ui, t, title: str, text: str) -> list[Target]:
+    """The phase ended meanwhile (its last turn, trick or card): said, with Close."""
+    menu.page(surface, layout, title)
+    menu.bottom_band(surface, layout)
+    wrapped_text(surface, layout, text, (400, 150), 36, 740, theme.INK_ON_FELT, "mid")
+    targets = [menu.close_button(surface, layout, t)]
+    chrome.finish(surface, layout, ui, t)
+    return targets

@@ -1,0 +1,62 @@
+"""The card picker, for tables without a scanner: every card of the deck as a target
+(a row a suit, 13 columns), greyed where the phase refuses it, under a title that
+says what a tap does; a line under it and Close. The play's picker and the pickers
+of the forms' own phases (Draw Bridge's draw tricks, the pick-up) draw it alike."""
+
+from __future__ import annotations
+
+from .. import theme
+from ..draw import draw_button, draw_card, draw_text, text_with_suits
+from ..screens import chrome
+from ..screens.base import Target
+
+# 13 columns of 58 x 62 cells (every one a target), 4 rows; under it a line (the trick
+# so far) and Close, clear of the device line (y 392..416) and the footer.
+PICK_X, PICK_Y, PICK_W, PICK_H = 23, 88, 58, 62
+STANDARD_PICKER = ("SHDC", ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"))
+ABRIDGED_PICKER = ("RYBG", tuple(str(rank) for rank in range(14, 1, -1)))
+STRIP_Y = 342  # the line under the cards
+CLOSE = (656, 340, 136, 48)
+
+
+def picker_cards(deck: str) -> list[list[str]]:
+    """Rows of the picker: S H D C with A..2, or aBRIDGEd R Y B G with 14..2."""
+    suits, ranks = ABRIDGED_PICKER if deck == "abridged" else STANDARD_PICKER
+    return [[f"{suit}{rank}" for rank in ranks] for suit in suits]
+
+
+def picker_title(surface, layout, title: str) -> None:
+    title, size = layout.fit_text(title, theme.TEXT, 760, True)
+    draw_text(surface, layout, title, (400, 68), size, theme.ACCENT, True, "center")
+
+
+def card_grid(surface, layout, deck: str, refused, four_colour: bool) -> list[Target]:
+    """Every card of the deck as a target; a refused card is greyed and takes no tap."""
+    targets = []
+    for row, cards in enumerate(picker_cards(deck)):
+        for column, card in enumerate(cards):
+            cell = (PICK_X + column * PICK_W, PICK_Y + row * PICK_H, PICK_W, PICK_H)
+            drawn = (cell[0] + 2, cell[1] + 1, PICK_W - 4, PICK_H - 2)
+            draw_card(surface, layout, drawn, card, four_colour, dim=card in refused)
+            targets.append(Target(cell, ("card", card), card not in refused))
+    return targets
+
+
+def close_button(surface, layout, t) -> Target:
+    draw_button(surface, layout, CLOSE, t.t("play.close"), True, "accent")
+    return Target(CLOSE, ("overlay", None))
+
+
+def phase_picker(surface, layout, view, ui, t, title, refused, line, ok=False) -> list[Target]:
+    """The picker of a form's own phase: the title, the cards (a tap scans one, and the
+    picker stays open for the next), `line` under them (with suit symbols), Close."""
+    targets = chrome.frame(surface, layout, view, ui, t, ok=ok)
+    picker_title(surface, layout, title)
+    targets += card_grid(surface, layout, view.deck, refused, ui.four_colour)
+    text_with_suits(
+        surface, layout, line, (PICK_X + 2, STRIP_Y + 22), theme.TEXT, theme.INK_ON_FELT,
+        ui.four_colour, "midleft", True,
+    )  # fmt: skip
+    targets.append(close_button(surface, layout, t))
+    chrome.finish(surface, layout, ui, t)
+    return targets
