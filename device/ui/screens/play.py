@@ -227,6 +227,14 @@ def table_buttons(surface, layout, view, ui, t) -> list[Target]:
 
 def claim_question(surface, layout, view, t) -> list[Target]:
     """A claim waiting for an answer: over the dimmed table, the claim and Accept / Dispute."""
+    claimer = view.play.claim[0]
+    claimer_side = view.seats[seat_index(view, claimer)].side
+    others = ", ".join(s.name for s in view.seats if s.side != claimer_side)
+    return claim_panel(surface, layout, view, t.t("play.claim_answer", name=others), t)
+
+
+def claim_panel(surface, layout, view, answer: str, t) -> list[Target]:
+    """Over the dimmed table: the claim, who answers it (`answer`), Accept and Dispute."""
     claimer, tricks = view.play.claim
     shade = pygame.Surface(layout.rect(*chrome.CONTENT).size, pygame.SRCALPHA)
     shade.fill((0, 0, 0, 130))
@@ -240,9 +248,6 @@ def claim_question(surface, layout, view, t) -> list[Target]:
     y = wrapped_text(
         surface, layout, question, (400, 96), theme.TEXT, 580, theme.INK_ON_FELT, "mid", True
     )
-    claimer_side = view.seats[seat_index(view, claimer)].side
-    others = ", ".join(s.name for s in view.seats if s.side != claimer_side)
-    answer = t.t("play.claim_answer", name=others)
     wrapped_text(surface, layout, answer, (400, y + 10), theme.TEXT, 580, theme.ACCENT, "mid")
     targets = []
     for x, label, answer_value, style in (
@@ -250,7 +255,6 @@ def claim_question(surface, layout, view, t) -> list[Target]:
         (420, t.t("play.dispute"), False, "danger"),
     ):
         button = (x, 292, 250, 64)
-
         draw_button(surface, layout, button, label, True, style, font_size=28)
         targets.append(Target(button, ("answer", answer_value)))
     return targets

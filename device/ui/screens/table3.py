@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..draw import draw_button, draw_card, draw_text
+from ..draw import draw_card, draw_text
 from ..widgets.contract import contract_card
 from ..widgets.text import wrapped_text
 from . import chrome, play
@@ -116,29 +116,8 @@ def seat_note(surface, layout, view, seat: int, between: bool, t) -> None:
 def claim_question(surface, layout, view, t) -> list[Target]:
     """The declarer's claim over the dimmed table; the opponent to answer now names it
     (both must accept)."""
-    claimer, tricks = view.play.claim
-    shade = pygame.Surface(layout.rect(*chrome.CONTENT).size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 130))
-    surface.blit(shade, layout.rect(*chrome.CONTENT))
-    rect = layout.rect(90, 76, 620, 300)
-    pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=layout.px(14))
-    pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(14))
-    left = view.tricks - sum(view.play.won)
-    question = t.n("play.claim_pending", left, name=claimer, claimed=tricks)
-    y = wrapped_text(
-        surface, layout, question, (400, 96), theme.TEXT, 580, theme.INK_ON_FELT, "mid", True
-    )
     answer = t.t("three.claim_answer", name=view.turn or "")
-    wrapped_text(surface, layout, answer, (400, y + 10), theme.TEXT, 580, theme.ACCENT, "mid")
-    targets = []
-    for x, label, value, style in (
-        (130, t.t("play.accept"), True, "accent"),
-        (420, t.t("play.dispute"), False, "danger"),
-    ):
-        button = (x, 292, 250, 64)
-        draw_button(surface, layout, button, label, True, style, font_size=28)
-        targets.append(Target(button, ("answer", value)))
-    return targets
+    return play.claim_panel(surface, layout, view, answer, t)
 
 
 def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
