@@ -29,8 +29,9 @@ from .engine.events import (
     Undone,
 )
 from .engine.game import Game
-from .hal.deck import DeckProfile, Pairing
+from .hal.deck import DeckProfile, Pairing, PairingError
 from .hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
+from .hal.two_decks import other_deck_card, with_paired
 from .hints import CANCEL_PAIRING, PAIR_NEXT, hint
 from .store.history import rubber_result
 from .store.journal import JournalError
@@ -95,8 +96,9 @@ class Table:
 
     def start_pairing(self, profile: DeckProfile, save_to: Path | None = None) -> None:
         """Pair a deck; with `save_to`, the profile is saved after every card, so a
-        half-paired deck goes on where it stopped."""
-        self.profile = profile
+        half-paired deck goes on where it stopped. The other paired deck (the aBRIDGEd
+        deck beside the table's own) stays read."""
+        self.profile = with_paired(self.profile, profile)
         self.pairing = Pairing(profile)
         self._profile_path = save_to
 
@@ -227,13 +229,16 @@ class Table:
         if item.uid is None:
             return self.refused("this scanner reads card codes: its deck needs no pairing")
         try:
+            known = other_deck_card(self.profile, self.pairing.profile, item.uid)
+            if known is not None:  # a card of the other deck: one tag is one card
+                raise PairingError(f"this tag is already paired with {known}")
             card = self.pairing.offer(item.uid)
         except RuleError as error:  # a tag already paired: the card asked for is the same
             asked = self.pairing.next_card
             instead = PAIR_NEXT.format(card=asked) if asked is not None else CANCEL_PAIRING
             return Outcome(False, str(error), hint=instead)
         if self._profile_path is not None:
-            self.profile.save(self._profile_path)
+            self.pairing.profile.save(self._profile_path)
         done, total = self.pairing.progress
         if self.pairing.next_card is None:
             self.pairing = None

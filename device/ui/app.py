@@ -25,6 +25,7 @@ from device.engine.events import (
 from device.engine.game import Game
 from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input
 from device.hal.text import safe_text
+from device.hal.two_decks import namesake, other_deck_card, split, with_paired
 from device.loop import TableLoop
 from device.table import Outcome, Table
 
@@ -174,10 +175,23 @@ class App:
             done, total = pairing.progress
             card = pairing.next_card
             self.ui.pairing = (None if card is None else str(card), done, total)
+            self.ui.pairing_deck = pairing.profile.deck.name
         else:
             self.ui.pairing = None
-        profile = table.profile if table is not None and table.profile else self.profile
-        self.ui.deck_paired = None if profile is None else profile.progress
+        own, abridged = split(self._deck_in_use())
+        self.ui.deck_paired = None if own is None else own.progress
+        self.ui.abridged_paired = None if abridged is None else abridged.progress
+
+    def _deck_in_use(self):
+        """The profile the table reads now (its deck, with the aBRIDGEd deck beside)."""
+        table = self.table
+        return table.profile if table is not None and table.profile else self.profile
+
+    def _use_deck(self, paired) -> None:
+        """`paired` takes the place of the deck of its kind; the other deck stays."""
+        self.profile = with_paired(self._deck_in_use(), paired)
+        if self.table is not None:
+            self.table.profile = self.profile
 
     # -- drawing ---------------------------------------------------------------------
     def view(self):
@@ -304,8 +318,8 @@ class App:
         elif kind == "resume":
             if self.table is not None:
                 self.ui.start = None  # back to the rubber in progress
-        elif kind == "pair-deck":
-            self.pair_deck()
+        elif kind == "pair-deck":  # the table's deck, or ("pair-deck", "abridged")
+            self.pair_deck(*args)
         elif kind == "pair-new" and self.pairing is not None:
             self._pair_new()
         elif kind == "cancel-pairing":  # what was paired is saved and stays paired
@@ -420,17 +434,17 @@ class App:
         self.ui.overlay = None
 
     def pair_deck(self, name: str | None = None) -> None:
-        """Pair the table's deck (Settings: the default one), with or without a rubber: the
-        saved profile goes on where it stopped, is saved after every card, and is the
-        table's deck from now on."""
+        """Pair the table's deck (Settings: the default one, or "abridged": the coloured
+        deck read beside it), with or without a rubber: the saved profile goes on where
+        it stopped, is saved after every card, and is read from now on."""
         from device.hal.deck import DEFAULT_DECK, Pairing
 
         name = name or DEFAULT_DECK
         path = self.decks / f"{name}.json" if self.decks is not None else None
         profile = self._deck_to_pair(name, path)
-        self.profile = profile
+        self._use_deck(profile)
         if self.table is not None:
-            self.table.profile, self.table.pairing = profile, None
+            self.table.pairing = None
         self.pairing, self._pairing_path = Pairing(profile), path
         self._pairing_back, self.ui.overlay = self.ui.overlay, None  # Settings, after it
         self._pairing_status()
@@ -452,10 +466,7 @@ class App:
             saved, _ = DeckProfile.salvage(path)  # what it lacks was said at the start
             if saved is not None:
                 return saved
-        current = self.table.profile if self.table is not None else self.profile
-        if current is not None and current.name == name:
-            return current
-        return DeckProfile(name)
+        return namesake(self._deck_in_use(), name) or DeckProfile(name)
 
     def _pair(self, item: Input) -> Outcome:
         """A card scanned while pairing: its tag is the card asked for."""
@@ -463,13 +474,14 @@ class App:
 
         if item.uid is None:
             return Outcome(False, "this scanner reads card codes: its deck needs no pairing")
+        known = other_deck_card(self._deck_in_use(), self.pairing.profile, item.uid)
+        if known is not None:  # a card of the other deck: one tag is one card
+            return Outcome(False, f"this tag is already paired with {known}")
         try:
             card = self.pairing.offer(item.uid)
         except PairingError as error:
             return Outcome(False, str(error))
-        self.profile = self.pairing.profile  # the table's deck (a new one from its first card)
-        if self.table is not None:
-            self.table.profile = self.profile
+        self._use_deck(self.pairing.profile)  # (a new deck from its first card)
         if self._pairing_path is not None:
             try:
                 self.pairing.profile.save(self._pairing_path)

@@ -8,9 +8,10 @@ through `layout` (logical 800x480 coordinates), in `t`'s language, and
 returns the touch targets it drew. An action is a tuple the app turns into
 an input: ("call", "1S"), ("card", "SA"), ("key", "OK"), ("overlay", "sheet"),
 ("claim", seat, tricks), ("answer", True), ("honours", seat, points),
-("set", name, value), ("start",), ("start-field", name, value), ("pair-deck",),
-("cancel-pairing",), ("dismiss-notice",), ("forms", page) and ("forms-page", page)
-(the game forms' list and its pages).
+("set", name, value), ("start",), ("start-field", name, value), ("pair-deck",) (or
+("pair-deck", "abridged"): the coloured deck), ("cancel-pairing",),
+("dismiss-notice",), ("forms", page) and ("forms-page", page) (the game forms' list
+and its pages).
 """
 
 from __future__ import annotations
@@ -115,6 +116,8 @@ class UiState:
     start: StartState | None = None  # shown when there is no game
     pairing: tuple[str | None, int, int] | None = None  # (next card, done, total)
     deck_paired: tuple[int, int] | None = None  # the table's deck: (cards paired, total)
+    abridged_paired: tuple[int, int] | None = None  # the aBRIDGEd deck beside it, the same
+    pairing_deck: str = "standard"  # the kind of deck being paired: standard or abridged
     history: list = field(default_factory=list)
     history_page: int = 0
     stored: object | None = None  # the rubber opened from the history (view.StoredRubberView)

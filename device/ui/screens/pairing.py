@@ -8,7 +8,9 @@ deck: the old pairing is replaced once its first card is scanned). Once every
 card is paired the screen says the deck is complete until Done is tapped.
 
 It works with or without a rubber: from Settings during a game, or from the
-start screen's Menu before the first one.
+start screen's Menu before the first one. The coloured aBRIDGEd deck is paired
+the same way (`ui.pairing_deck` is "abridged"): its title says so, the card is
+named by its colour ("Put the red 14 on the scanner") and drawn coloured.
 
 `ui.pairing` is (next card, done, total); the next card is None when complete.
 """
@@ -28,11 +30,13 @@ BAR = (540, 250, 240, 20)
 
 def draw(surface, layout, view, ui, t):
     card, done, total = ui.pairing
-    menu.page(surface, layout, t.t("pairing.title"))
+    abridged = ui.pairing_deck == "abridged"
+    menu.page(surface, layout, t.t("pairing.title.abridged" if abridged else "pairing.title"))
     if card is None:
         _complete(surface, layout, t)
     else:
-        put = t.t("pairing.put", card=card)
+        named = t.t(f"pairing.card.{card[0]}", rank=card[1:]) if abridged else card
+        put = t.t("pairing.put", card=named)
         menu.fitted_text(surface, layout, put, (400, 74), 34, 760, bold=True, anchor="center")
         draw_card(surface, layout, CARD, card, ui.four_colour)
         wrapped_text(surface, layout, t.t("pairing.hint"), (24, 120), theme.TEXT, 260)

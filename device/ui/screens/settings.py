@@ -1,7 +1,8 @@
 """Settings: language, two- or four-colour suits, screen rotation, and the
-devices: whether the card scanner and the bidding box are connected, and
-pairing a deck of tagged cards with the scanner (with or without a rubber),
-with how far the table's deck is paired.
+devices: whether the card scanner and the bidding box are connected; then the
+two decks of tagged cards the scanner can be paired with (with or without a
+rubber), the table's deck and the coloured aBRIDGEd deck read beside it, each
+with how far it is paired and its own Pair button.
 
 The chosen value of each setting is the highlighted button; a tap sends
 ("set", name, value) and the app applies it at once.
@@ -14,10 +15,13 @@ import pygame
 from .. import theme
 from ..draw import draw_suit, suit_colour
 from . import chrome, menu
+from .paired_decks import paired_decks
 from .start import FIELD_W, FIELD_X, GAP, ROW_H, row_label
 
 DEVICES = ("scanner", "bidbox")  # always listed, configured or not
 ROTATIONS = (0, 90, 180, 270)
+STEP = ROW_H + 8  # from one row to the next: room below for the two decks
+LINE = 34  # from one device's line to the next
 STATE_COLOURS = {
     "connected": (80, 200, 110),
     "lost": theme.BANNER_ERROR,
@@ -28,9 +32,10 @@ STATE_COLOURS = {
 def draw(surface, layout, view, ui, t):
     menu.page(surface, layout, t.t("settings.title"))
     targets = _language(surface, layout, ui, t, 60)
-    targets += _deck(surface, layout, ui, t, 60 + ROW_H + 16)
-    targets += _rotation(surface, layout, ui, t, 60 + 2 * (ROW_H + 16))
-    targets += _devices(surface, layout, ui, t, 60 + 3 * (ROW_H + 16))
+    targets += _deck(surface, layout, ui, t, 60 + STEP)
+    targets += _rotation(surface, layout, ui, t, 60 + 2 * STEP)
+    below = _devices(surface, layout, ui, t, 60 + 3 * STEP)
+    targets += paired_decks(surface, layout, ui, t, below)
     menu.bottom_band(surface, layout)
     targets.append(menu.close_button(surface, layout, t))
     chrome.finish(surface, layout, ui, t)
@@ -82,12 +87,12 @@ def device_state(ui, name: str) -> str:
     return "connected" if state == "connected" else "lost"
 
 
-def _devices(surface, layout, ui, t, y):
-    """A status line per device, and Pair a deck for a scanner of tagged cards."""
+def _devices(surface, layout, ui, t, y) -> float:
+    """A status line per device; where the line below them starts."""
     row_label(surface, layout, t, "settings.devices", y)
     names = list(DEVICES) + sorted(set(ui.devices) - set(DEVICES))
     for i, name in enumerate(names):
-        row_y = y + ROW_H / 2 + i * 34
+        row_y = y + ROW_H / 2 + i * LINE
         state = device_state(ui, name)
         dot = layout.point(FIELD_X + 10, row_y)
         pygame.draw.circle(surface, STATE_COLOURS[state], dot, layout.px(8))
@@ -95,17 +100,6 @@ def _devices(surface, layout, ui, t, y):
         label = t.t(key) if t.t(key) != key else name
         text = t.t("settings.device_line", name=label, state=t.t(f"device.state.{state}"))
         menu.fitted_text(
-            surface, layout, text, (FIELD_X + 28, row_y), theme.TEXT, 340, anchor="midleft"
+            surface, layout, text, (FIELD_X + 28, row_y), theme.TEXT, FIELD_W - 28, anchor="midleft"
         )
-    rect = (FIELD_X + FIELD_W - 240, y, 240, ROW_H + 8)
-    enabled = ui.scanner or "scanner" in ui.devices
-    if ui.deck_paired is not None:  # how far the table's deck is paired: a line of its own
-        done, total = ui.deck_paired
-        text = t.t("settings.deck_paired", done=done, total=total)
-        row_y = y + ROW_H / 2 + len(names) * 34
-        menu.fitted_text(
-            surface, layout, text, (FIELD_X + 28, row_y), theme.TEXT, 590, anchor="midleft"
-        )
-    return [
-        menu.button(surface, layout, rect, t.t("settings.pair"), ("pair-deck",), "normal", enabled)
-    ]
+    return y + ROW_H / 2 + (len(names) - 0.5) * LINE + GAP

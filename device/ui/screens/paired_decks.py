@@ -1,0 +1,59 @@
+"""Settings' two decks of tagged cards: the table's own deck and the coloured
+aBRIDGEd deck read beside it. Each line shows the deck (a card plate with its
+suits, or its four colours), how far it is paired ("23 of 52") and its own Pair
+button: ("pair-deck",) for the table's deck, ("pair-deck", "abridged") for the
+coloured one, which asks for R14 first as `--pair-deck abridged` does and saves
+to the same decks/abridged.json.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from device.engine.cards import ABRIDGED, STANDARD
+
+from .. import theme
+from ..draw import draw_suit, suit_colour
+from . import menu
+from .start import FIELD_W, FIELD_X, GAP, ROW_H, row_label
+
+BUTTON_W = 176
+PLATE_W = 76  # the deck's plate: two suits, or the four colours
+TEXT_X = FIELD_X + PLATE_W + 12
+TEXT_W = FIELD_W - BUTTON_W - PLATE_W - 12 - GAP
+
+
+def paired_decks(surface, layout, ui, t, y) -> list:
+    """Both decks, one line each from `y`; their Pair buttons."""
+    row_label(surface, layout, t, "settings.decks", y)
+    enabled = ui.scanner or "scanner" in ui.devices  # a scanner to pair it with
+    lines = (
+        ("standard", ui.deck_paired or (0, len(STANDARD.cards)), ("pair-deck",)),
+        ("abridged", ui.abridged_paired or (0, len(ABRIDGED.cards)), ("pair-deck", "abridged")),
+    )
+    targets = []
+    for i, (kind, (done, total), action) in enumerate(lines):
+        line_y = y + i * (ROW_H + GAP)
+        _plate(surface, layout, kind, ui.four_colour, line_y)
+        text = t.t(f"settings.paired.{kind}", done=done, total=total)
+        centre = (TEXT_X, line_y + ROW_H / 2)
+        menu.fitted_text(surface, layout, text, centre, theme.TEXT, TEXT_W, anchor="midleft")
+        rect = (FIELD_X + FIELD_W - BUTTON_W, line_y, BUTTON_W, ROW_H)
+        label = t.t("settings.pair_deck")
+        targets.append(menu.button(surface, layout, rect, label, action, "normal", enabled))
+    return targets
+
+
+def _plate(surface, layout, kind: str, four_colour: bool, y) -> None:
+    """Which deck the line is about, at a glance: a spade and a heart on card white
+    for the table's deck, the four colours of the aBRIDGEd deck."""
+    plate = layout.rect(FIELD_X, y + 4, PLATE_W, ROW_H - 8)
+    pygame.draw.rect(surface, theme.CARD_WHITE, plate, border_radius=layout.px(8))
+    if kind == "standard":
+        for i, suit in enumerate("SH"):
+            centre = layout.point(FIELD_X + 20 + i * 36, y + ROW_H / 2)
+            draw_suit(surface, suit, centre, layout.px(26), suit_colour(suit, four_colour))
+        return
+    for i, colour in enumerate(theme.ABRIDGED.values()):
+        centre = layout.point(FIELD_X + 13 + i * 17, y + ROW_H / 2)
+        pygame.draw.circle(surface, colour, centre, layout.px(8))
