@@ -62,26 +62,19 @@ class RubberSheet(Sheet):
             return self._write(lines, finished=True, won_by=side, **changes)
         if games[side] < _CHART["games_to_win"]:
             return self._write(lines, **changes)
-        bonus = _CHART["rubber_bonus"]
-        points = bonus["other_side_one_game" if games[1 - side] else "other_side_no_game"]
-        lines += (SheetLine(deal, side, ABOVE, points, "rubber-bonus", game),)
+        lines += (rubber_bonus(deal, side, game, bool(games[1 - side])),)
         return self._write(lines, finished=True, won_by=side, **changes)
 
     def closing_lines(self) -> tuple[SheetLine, ...]:
         """The bonuses for an unfinished rubber: the only game, the only part-score."""
         if self.finished:
             return ()
-        unfinished = _CHART["unfinished"]
         # "The only" game or part-score: this side has one and the other side has none.
-        held = (
-            (self.games, unfinished["only_game"], "unfinished-game"),
-            (self.below, unfinished["only_part_score"], "unfinished-part-score"),
-        )
         game = len(self.game_lines)
         return tuple(
             SheetLine(self.deals, side, ABOVE, points, kind, game)
             for side in (0, 1)
-            for counts, points, kind in held
+            for counts, points, kind in unfinished_bonuses(self)
             if counts[side] and not counts[1 - side]
         )
 
@@ -97,3 +90,20 @@ class RubberSheet(Sheet):
         if self.single_game or first == second:
             return self.won_by
         return 0 if first > second else 1
+
+
+def rubber_bonus(deal: int, side: int, game: int, others_have_game: bool) -> SheetLine:
+    """The rubber's winner's bonus: the larger when no other side won a game."""
+    bonus = _CHART["rubber_bonus"]
+    points = bonus["other_side_one_game" if others_have_game else "other_side_no_game"]
+    return SheetLine(deal, side, ABOVE, points, "rubber-bonus", game)
+
+
+def unfinished_bonuses(sheet) -> tuple[tuple[tuple[int, ...], int, str], ...]:
+    """An unfinished rubber's bonuses and what each goes by: (the count per side, the
+    points, the kind) for the only game and for the only part-score."""
+    unfinished = _CHART["unfinished"]
+    return (
+        (sheet.games, unfinished["only_game"], "unfinished-game"),
+        (sheet.below, unfinished["only_part_score"], "unfinished-part-score"),
+    )

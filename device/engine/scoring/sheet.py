@@ -33,19 +33,26 @@ class DealOutcome:
     dealer: int = 0  # dealer's side, 0 or 1 (Chicago vulnerability needs it)
 
     def __post_init__(self):
-        check_side(self.dealer, "dealer")
-        if self.contract is None:
-            if self.declarer is not None or self.tricks or any(self.honours):
-                raise RuleError("a thrown-in deal has no declarer, tricks or honours")
-            return
-        if not isinstance(self.contract, Contract):
-            raise RuleError(f"{self.contract!r} is not a contract")
-        check_side(self.declarer, "declarer")
-        if not isinstance(self.tricks, int) or not 0 <= self.tricks <= 13:
-            raise RuleError(f"a deal has 0 to 13 tricks, not {self.tricks}")
-        if len(self.honours) != 2 or any(h not in _HONOURS for h in self.honours):
-            allowed = ", ".join(str(h) for h in sorted(_HONOURS))
-            raise RuleError(f"honours are {allowed} for each side, not {self.honours}")
+        check_outcome(self, check_side, 13, 2, "side")
+
+
+def check_outcome(outcome, check, tricks: int, sides: int, who: str) -> None:
+    """What every sheet's deal outcome must be: a dealer that `check` takes; thrown in,
+    nothing else; else a contract, a declarer `check` takes, 0 to `tricks` tricks and
+    the honours each of the `sides` held (`who`: "side" or "player")."""
+    check(outcome.dealer, "dealer")
+    if outcome.contract is None:
+        if outcome.declarer is not None or outcome.tricks or any(outcome.honours):
+            raise RuleError("a thrown-in deal has no declarer, tricks or honours")
+        return
+    if not isinstance(outcome.contract, Contract):
+        raise RuleError(f"{outcome.contract!r} is not a contract")
+    check(outcome.declarer, "declarer")
+    if not isinstance(outcome.tricks, int) or not 0 <= outcome.tricks <= tricks:
+        raise RuleError(f"a deal has 0 to {tricks} tricks, not {outcome.tricks}")
+    if len(outcome.honours) != sides or any(h not in _HONOURS for h in outcome.honours):
+        allowed = ", ".join(str(h) for h in sorted(_HONOURS))
+        raise RuleError(f"honours are {allowed} for each {who}, not {outcome.honours}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +79,11 @@ def plus(pair: tuple[int, ...], side: int, points: int) -> tuple[int, ...]:
 
 
 def contract_lines(
-    deal: int, game: int, outcome: DealOutcome, score: ContractScore, honours: bool
+    deal: int, game: int, outcome, score: ContractScore, honours: bool, sides: int = 2
 ) -> tuple[SheetLine, ...]:
     """The lines a scored contract writes: trick points below, the rest above.
 
+    A failed contract gives each other side (each opponent, at three) the undertricks.
     Honours go to whoever held them, made or not, and only when the option is on.
     Zero amounts write no line, so every line on a sheet is worth something.
     """
@@ -85,8 +93,9 @@ def contract_lines(
         (declarer, ABOVE, score.overtricks, "overtricks"),
         (declarer, ABOVE, score.insult, "insult"),
         (declarer, ABOVE, score.slam, "slam"),
-        (1 - declarer, ABOVE, score.undertricks, "undertricks"),
     ]
+    opponents = (side for side in range(sides) if side != declarer)
+    entries += [(side, ABOVE, score.undertricks, "undertricks") for side in opponents]
     if honours:
         entries += [(side, ABOVE, held, "honours") for side, held in enumerate(outcome.honours)]
     return tuple(

@@ -17,7 +17,8 @@ from ..calls import Contract
 from ..errors import RuleError
 from ._charts import chart
 from .contract import score_contract
-from .sheet import _HONOURS, ABOVE, BELOW, Sheet, SheetLine, plus
+from .rubber import rubber_bonus, unfinished_bonuses
+from .sheet import ABOVE, Sheet, SheetLine, check_outcome, contract_lines, plus
 
 _CHART = chart("rubber")
 PLAYERS = 3
@@ -43,19 +44,7 @@ class ThreeOutcome:
     dealer: int = 0
 
     def __post_init__(self):
-        _check_player(self.dealer, "dealer")
-        if self.contract is None:
-            if self.declarer is not None or self.tricks or any(self.honours):
-                raise RuleError("a thrown-in deal has no declarer, tricks or honours")
-            return
-        if not isinstance(self.contract, Contract):
-            raise RuleError(f"{self.contract!r} is not a contract")
-        _check_player(self.declarer, "declarer")
-        if not isinstance(self.tricks, int) or not 0 <= self.tricks <= TRICKS:
-            raise RuleError(f"a deal has 0 to {TRICKS} tricks, not {self.tricks}")
-        if len(self.honours) != PLAYERS or any(h not in _HONOURS for h in self.honours):
-            allowed = ", ".join(str(h) for h in sorted(_HONOURS))
-            raise RuleError(f"honours are {allowed} for each player, not {self.honours}")
+        check_outcome(self, _check_player, TRICKS, PLAYERS, "player")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +78,7 @@ class ThreeSheet(Sheet):
         side = outcome.declarer
         score = score_contract(outcome.contract, outcome.tricks, self.vulnerable(side), BOOK)
         game = len(self.game_lines)
-        lines = self._contract_lines(deal, game, outcome, score)
+        lines = contract_lines(deal, game, outcome, score, self.honours, PLAYERS)
         below = plus(self.below, side, score.trick_points)
         if below[side] < _CHART["game"]:
             return self._write(lines, deals=deal, below=below)
@@ -99,42 +88,16 @@ class ThreeSheet(Sheet):
         if games[side] < _CHART["games_to_win"]:
             return self._write(lines, **changes)
         others = any(g for s, g in enumerate(games) if s != side)
-        bonus = _CHART["rubber_bonus"]
-        points = bonus["other_side_one_game" if others else "other_side_no_game"]
-        lines += (SheetLine(deal, side, ABOVE, points, "rubber-bonus", game),)
+        lines += (rubber_bonus(deal, side, game, others),)
         return self._write(lines, finished=True, won_by=side, **changes)
-
-    def _contract_lines(self, deal, game, outcome, score) -> tuple[SheetLine, ...]:
-        """The declarer's lines; each opponent's full undertrick penalty; honours."""
-        declarer = outcome.declarer
-        entries = [
-            (declarer, BELOW, score.trick_points, "tricks"),
-            (declarer, ABOVE, score.overtricks, "overtricks"),
-            (declarer, ABOVE, score.insult, "insult"),
-            (declarer, ABOVE, score.slam, "slam"),
-        ]
-        opponents = (s for s in range(PLAYERS) if s != declarer)
-        entries += [(s, ABOVE, score.undertricks, "undertricks") for s in opponents]
-        if self.honours:
-            entries += [(s, ABOVE, held, "honours") for s, held in enumerate(outcome.honours)]
-        return tuple(
-            SheetLine(deal, side, where, points, kind, game)
-            for side, where, points, kind in entries
-            if points
-        )
 
     def closing_lines(self) -> tuple[SheetLine, ...]:
         """An unfinished rubber: the only player with a game, the only part-score."""
         if self.finished:
             return ()
-        unfinished = _CHART["unfinished"]
-        held = (
-            (self.games, unfinished["only_game"], "unfinished-game"),
-            (self.below, unfinished["only_part_score"], "unfinished-part-score"),
-        )
         game = len(self.game_lines)
         lines = []
-        for counts, points, kind in held:
+        for counts, points, kind in unfinished_bonuses(self):
             having = [side for side, count in enumerate(counts) if count]
             if len(having) == 1:  # "the only" game or part-score
                 lines.append(SheetLine(self.deals, having[0], ABOVE, points, kind, game))
