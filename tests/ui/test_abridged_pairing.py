@@ -126,6 +126,15 @@ def test_settings_lists_both_decks_each_with_its_progress_and_pair_button(
     assert pairs[0].rect[1] + pairs[0].rect[3] <= pairs[1].rect[1]  # one above the other
 
 
+def test_a_lost_scanner_is_said_by_its_row_not_by_a_mark_over_the_decks(tmp_path):
+    app = rubber_app(tmp_path)
+    app.ui.devices["scanner"] = "lost"
+    text = said(app)
+    assert "Card scanner: not connected" in text
+    assert app.t.t("device.scanner.lost") not in text  # the pill would lie over the decks
+    assert all(t.enabled for t in app.targets if t.action[0] == "pair-deck")  # configured
+
+
 def test_without_a_scanner_neither_deck_can_be_paired():
     ui = UiState(overlay="settings", start=StartState())
     app = App(TableLoop(None, queue.Queue(), {}), ui)

@@ -191,10 +191,11 @@ def frame(surface, layout, view, ui, t, ok: bool = True) -> list[Target]:
     return [*footer(surface, layout, view, ui, t, ok), flip]
 
 
-def finish(surface, layout, ui, t) -> None:
-    """What lies on top of every screen: the device line, the banner, the notices and
-    the storage mark."""
-    devices_line(surface, layout, ui, t)
+def finish(surface, layout, ui, t, devices: bool = True) -> None:
+    """What lies on top of every screen: the device line (not on Settings, whose rows say
+    it), the banner, the notices and the storage mark."""
+    if devices:
+        devices_line(surface, layout, ui, t)
     banner(surface, layout, ui, t)
     notice(surface, layout, ui, t)
     storage_mark(surface, layout, ui, t)

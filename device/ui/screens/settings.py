@@ -38,7 +38,7 @@ def draw(surface, layout, view, ui, t):
     targets += paired_decks(surface, layout, ui, t, below)
     menu.bottom_band(surface, layout)
     targets.append(menu.close_button(surface, layout, t))
-    chrome.finish(surface, layout, ui, t)
+    chrome.finish(surface, layout, ui, t, devices=False)  # the Devices row says which is lost
     return targets
 
 
