@@ -281,8 +281,7 @@ class Abridged(GameForm):
         if event.hand is not None and event.hand != dummy:
             raise PlayError("only the dummy's cards are shown, as it is laid out")
         card = event.card
-        if card not in self.deck:
-            raise PlayError(f"{card} is not a card of the {self.deck.name} deck")
+        self.check_card(card)
         if card in deal.dummy_cards:
             raise PlayError(f"{card} is already in the dummy")
         deal.dummy_cards.append(card)

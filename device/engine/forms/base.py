@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..auction import AuctionRules
 from ..calls import ALL_CALLS, PASS, Call, Strain
 from ..cards import STANDARD, Card, Deck, Suit
-from ..errors import SetupError
+from ..errors import PlayError, SetupError
 from ..events import (
     CallMade,
     CardPlayed,
@@ -344,6 +344,19 @@ class GameForm:
     def first_drawer(self, dealer: int) -> int:
         """The seat that draws first in a draw phase: the dealer's left."""
         return (dealer + 1) % self.players
+
+    def phase_stopped(self, event: DrawPhaseEnded, turn: int | None) -> DrawPhaseEnded:
+        """The menu's stop of a draw phase (or a record that goes on without the rest):
+        by the seat it names, else by `turn`, the seat whose turn it is."""
+        seat = turn if event.seat is None else event.seat
+        if seat not in range(self.players):
+            raise PlayError(f"there is no seat {seat}")
+        return DrawPhaseEnded(seat)
+
+    def check_card(self, card) -> None:
+        """A card scanned or tapped in a form's own phase is one of its deck's."""
+        if card not in self.deck:
+            raise PlayError(f"{card} is not a card of the {self.deck.name} deck")
 
     def auction_rules(self, options: dict) -> AuctionRules:
         """Who bids for which side and when the auction ends: with two players a

@@ -107,14 +107,11 @@ class DrawBridge(GameForm):
         """A top stock card scanned (draw-top) or a card played to a draw trick."""
         play = deal.draw
         if isinstance(event, DrawPhaseEnded):  # the menu's "stop", or a record without them
-            seat = play.to_play if event.seat is None else event.seat
-            if seat not in (0, 1):
-                raise PlayError(f"there is no seat {seat}")
+            stopped = self.phase_stopped(event, play.to_play)
             deal.draw_ended = True
-            return DrawPhaseEnded(seat)
+            return stopped
         card = event.card
-        if card not in self.deck:
-            raise PlayError(f"{card} is not a card of the {self.deck.name} deck")
+        self.check_card(card)
         if isinstance(event, CardShown):
             if event.hand is not None:
                 raise PlayError("the top stock card is nobody's until the trick is won")

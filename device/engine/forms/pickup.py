@@ -122,10 +122,9 @@ class DrawPickUp(GameForm):
     def phase_input(self, deal: Deal, event: Event, players: tuple[str, ...]) -> Event:
         seat = deal.pickup_turn
         if isinstance(event, DrawPhaseEnded):  # the menu's stop, or a record without it all
-            if event.seat is not None and event.seat not in range(self.players):
-                raise PlayError(f"there is no seat {event.seat}")
+            stopped = self.phase_stopped(event, seat)
             deal.pickup_ended = True
-            return DrawPhaseEnded(seat if event.seat is None else event.seat)
+            return stopped
         if isinstance(event, CardShown):
             return self._turn_up(deal, event, players)
         if deal.turned is None:
@@ -149,8 +148,7 @@ class DrawPickUp(GameForm):
             raise PlayError(f"{deal.turned} is face up: {name} takes it (OK) or rejects it (P)")
         if event.hand is not None:
             raise PlayError("the stock card turned up is nobody's until it is taken")
-        if card not in self.deck:
-            raise PlayError(f"{card} is not a card of the {self.deck.name} deck")
+        self.check_card(card)
         if any(card == done for done, _ in deal.pickups):
             raise PlayError(f"{card} was already turned up")
         deal.turned = card
