@@ -47,3 +47,28 @@ def kinds(sheet, deal_number):
         for line in sheet.lines
         if line.deal == deal_number
     ]
+
+
+def check_random_game(draw, form: str, max_inputs: int = 250) -> None:
+    """The property checks of tests/engine/test_properties.py for a random game of
+    `form` (`draw`: a hypothesis data.draw): the rules hold, its events replay to the
+    same game, and after undoing back to a random input it is the game its inputs up
+    to there replay to."""
+    from hypothesis import strategies as st
+
+    from device.engine.events import Undone
+    from device.engine.game import Game
+    from tests.engine import test_properties as properties
+
+    g = properties.random_game(draw, max_inputs=max_inputs, form=form)
+    properties.check_deals(g)
+    properties.check_sheet(g)
+    copy = Game(g.setup)
+    copy.replay(g.events)
+    assert copy.snapshot() == g.snapshot()
+    cut = draw(st.integers(0, len(g.inputs)))
+    for _ in range(len(g.inputs) - cut):
+        g.apply(Undone())
+    again = Game(g.setup)
+    again.replay(g.inputs)
+    assert again.snapshot() == g.snapshot()

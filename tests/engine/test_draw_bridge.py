@@ -18,6 +18,7 @@ from device.engine.game import Game
 from device.engine.record import RecordError, play_record, to_record
 from device.robots import play_rubber
 from tests.engine import test_properties as properties
+from tests.engine.helpers import check_random_game
 
 ANNA, BEN = 0, 1
 
@@ -218,18 +219,7 @@ def test_stop_following_the_draw_tricks():
 @given(data=st.data())
 def test_random_games_keep_the_rules_undo_and_replay(data):
     """The property checks of tests/engine/test_properties.py, for this form."""
-    g = properties.random_game(data.draw, max_inputs=250, form="draw-bridge")
-    properties.check_deals(g)
-    properties.check_sheet(g)
-    copy = Game(g.setup)
-    copy.replay(g.events)
-    assert copy.snapshot() == g.snapshot()
-    cut = data.draw(st.integers(0, len(g.inputs)))
-    for _ in range(len(g.inputs) - cut):
-        g.apply(Undone())
-    again = Game(g.setup)
-    again.replay(g.inputs)
-    assert again.snapshot() == g.snapshot()
+    check_random_game(data.draw, "draw-bridge")
 
 
 def test_the_form_is_registered():

@@ -31,6 +31,7 @@ from device.engine.game import Game
 from device.engine.record import RecordError, play_record, to_record
 from device.robots import play_rubber
 from tests.engine import test_properties as properties
+from tests.engine.helpers import check_random_game
 
 ANNA, BEN = 0, 1
 # The 26 stock cards: the hearts, S2..S8 and D2..D7.
@@ -334,18 +335,7 @@ def test_random_games_keep_the_rules_undo_and_replay(data):
     """The property checks of tests/engine/test_properties.py, for this form."""
     with pytest.MonkeyPatch.context() as mp:
         registered(mp)
-        g = properties.random_game(data.draw, max_inputs=250, form="draw-pick-up")
-        properties.check_deals(g)
-        properties.check_sheet(g)
-        copy = Game(g.setup)
-        copy.replay(g.events)
-        assert copy.snapshot() == g.snapshot()
-        cut = data.draw(st.integers(0, len(g.inputs)))
-        for _ in range(len(g.inputs) - cut):
-            g.apply(Undone())
-        again = Game(g.setup)
-        again.replay(g.inputs)
-        assert again.snapshot() == g.snapshot()
+        check_random_game(data.draw, "draw-pick-up")
 
 
 @settings(max_examples=6, deadline=None)

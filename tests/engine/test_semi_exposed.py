@@ -29,6 +29,7 @@ from device.engine.game import Game
 from device.engine.record import RecordError, play_record, sheet_report, to_record
 from device.robots import play_rubber
 from tests.engine import test_properties as properties
+from tests.engine.helpers import check_random_game
 
 N, E, S, W = range(4)  # Anna, Ben, Anna's dummy, Ben's dummy
 ANNA, BEN = 0, 1
@@ -283,18 +284,7 @@ def test_random_games_keep_the_rules_undo_and_replay(data):
     with pytest.MonkeyPatch.context() as mp:
         registered(mp)
         mp.setattr(properties, "random_input", random_input)
-        g = properties.random_game(data.draw, max_inputs=250, form=FORM.name)
-        properties.check_deals(g)
-        properties.check_sheet(g)
-        copy = Game(g.setup)
-        copy.replay(g.events)
-        assert copy.snapshot() == g.snapshot()
-        cut = data.draw(st.integers(0, len(g.inputs)))
-        for _ in range(len(g.inputs) - cut):
-            g.apply(Undone())
-        again = Game(g.setup)
-        again.replay(g.inputs)
-        assert again.snapshot() == g.snapshot()
+        check_random_game(data.draw, FORM.name)
 
 
 def test_the_refusals_of_this_form_are_shown_in_dutch():
