@@ -81,9 +81,9 @@ def bench_deals(deals: int = 1000) -> list[Row]:
             p99 < 1.0,
         ),
         (
-            "DD 13+13: positions searched per deal",
-            f"{statistics.median(nodes):,.0f} median",
-            f"max {max(nodes):,}",
+            "DD 13+13: positions searched per deal (median, most)",
+            f"{statistics.median(nodes):,.0f}, {max(nodes):,}",
+            "(no target)",
             True,
         ),
     ]
@@ -244,9 +244,9 @@ def bench_three(deals: int = 5) -> list[Row]:
     times = sorted(three_times(deals))
     return [
         (
-            f"DD Exposed Dummy, whole review: median ({len(times)} deals)",
-            f"{statistics.median(times):.1f} s",
-            f"max {times[-1]:.1f} s",
+            f"DD Exposed Dummy, whole review (median, most; {len(times)} deals)",
+            f"{statistics.median(times):.1f} s, {times[-1]:.1f} s",
+            "< 600 s (the limit)",
             times[-1] < 600,
         )
     ]
