@@ -5,7 +5,7 @@ import pytest
 
 pytest.importorskip("endplay")
 
-from tests.bench.analysis import four_agreement, multi_agreement  # noqa: E402
+from tests.bench.analysis import four_agreement, multi_agreement, par_agreement  # noqa: E402
 
 
 def test_the_four_hand_path_gives_endplays_table():
@@ -14,3 +14,8 @@ def test_the_four_hand_path_gives_endplays_table():
 
 def test_the_general_search_agrees_with_endplay_on_endings():
     assert multi_agreement(25) == (25, 25)
+
+
+def test_par_agrees_with_endplays_where_the_scorings_agree():
+    agree, tried = par_agreement(12)
+    assert tried >= 4 and agree == tried

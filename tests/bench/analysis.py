@@ -9,6 +9,9 @@
   against endplay's own table on 200 random deals, and the general search
   (multi.py: tricks of two, three or four cards) against endplay's solver on 200
   random four-hand endings of 1 to 5 cards a hand (every result equal);
+- par: ours against endplay's (duplicate scoring) on 200 random four-hand deals at
+  random vulnerability, where par is a game or more (there the two scorings agree;
+  a part-score is worth 50 more in duplicate);
 - three hands (Exposed Dummy, tricks of three cards): the time of the whole
   review of robot deals (no target in the issue: the worker's limit is 600 s).
 """
@@ -218,6 +221,58 @@ def bench_multi(endings: int = 200) -> list[Row]:
     ]
 
 
+def par_agreement(deals: int, seed: int = 5) -> tuple[int, int]:
+    """(deals whose par score agrees, deals with a par of a game or more)."""
+    from endplay import dds, types
+
+    from device.analysis.par import STRAINS, par
+
+    names = ("clubs", "diamonds", "hearts", "spades", "nt")
+    vuls = {
+        (False, False): types.Vul.none,
+        (True, True): types.Vul.both,
+        (True, False): types.Vul.ns,
+        (False, True): types.Vul.ew,
+    }
+    rng = random.Random(seed)
+    agree = tried = 0
+    for _ in range(deals):
+        deck = [s + r for s in "CDHS" for r in "23456789TJQKA"]
+        rng.shuffle(deck)
+        table = dds.calc_dd_table(
+            types.Deal(_pbn_direct([deck[i * 13 : (i + 1) * 13] for i in range(4)]))
+        )
+        vulnerable = rng.choice(list(vuls))
+        theirs = dds.par(table, vuls[vulnerable], types.Player.north).score
+        if abs(theirs) < 300:
+            continue
+        best: dict[tuple[int, str], int] = {}
+        for strain, name in zip(STRAINS, names, strict=True):
+            for hand in range(4):
+                tricks = table[getattr(types.Denom, name), types.Player(hand)]
+                best[(hand % 2, strain)] = max(best.get((hand % 2, strain), 0), tricks)
+        ours = par(best, vulnerable)
+        score = 0 if ours.contract is None else ours.score * (1 if ours.declarer == 0 else -1)
+        tried += 1
+        agree += score == theirs
+    return agree, tried
+
+
+def bench_par(deals: int = 200) -> list[Row]:
+    try:
+        agree, tried = par_agreement(deals)
+    except ImportError:
+        return [("DD par vs endplay's par", "endplay missing", "every one equal", False)]
+    return [
+        (
+            f"DD par vs endplay's par ({tried} of {deals} deals: game or more)",
+            f"{agree} equal",
+            f"{tried} equal",
+            agree == tried,
+        )
+    ]
+
+
 def three_times(deals: int) -> list[float]:
     """Seconds for the whole review (table, par, costly cards) of Exposed Dummy deals."""
     from device.analysis.facts import NotReviewed, deal_facts
@@ -253,4 +308,6 @@ def bench_three(deals: int = 5) -> list[Row]:
 
 
 def rows() -> list[Row]:
-    return bench_deals() + bench_exact() + bench_four() + bench_multi() + bench_three()
+    return (
+        bench_deals() + bench_exact() + bench_four() + bench_multi() + bench_par() + bench_three()
+    )
