@@ -10,7 +10,6 @@ import random
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from device.engine.cards import Card  # noqa: E402
@@ -30,20 +29,12 @@ from device.robots import deal_inputs  # noqa: E402
 from device.table import Table, undone_text  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
-from device.ui.layout import _font  # noqa: E402
 from device.ui.screens import draw_tricks, menu  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 from tests.ui.draw_bridge_gallery import drawing  # noqa: E402
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    _font.cache_clear()  # a font made before another test's pygame.quit() is dead
-    yield
-    pygame.quit()
-    _font.cache_clear()
+pytestmark = pytest.mark.usefixtures("pygame_module")
 
 
 def seen(game) -> set[str]:

@@ -9,7 +9,6 @@ import random
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from device.engine import forms  # noqa: E402
@@ -32,7 +31,7 @@ from device.engine.forms.dummies import (  # noqa: E402
 from device.engine.game import Game  # noqa: E402
 from device.robots import deal_inputs  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
-from device.ui.layout import Layout, _font  # noqa: E402
+from device.ui.layout import Layout  # noqa: E402
 from device.ui.screens import FORM_PHASES, MODULES, auction, play, table4  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
@@ -52,13 +51,7 @@ def _registered(monkeypatch):
     monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, *extra))
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    _font.cache_clear()
-    yield
-    pygame.quit()
-    _font.cache_clear()
+pytestmark = pytest.mark.usefixtures("pygame_module")
 
 
 def seen_so_far(game):

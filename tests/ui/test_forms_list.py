@@ -17,7 +17,7 @@ from device.engine.forms import FORMS, find_form  # noqa: E402
 from device.ui import theme  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.i18n import LANGUAGES, Catalog  # noqa: E402
-from device.ui.layout import MIN_TARGET, Layout, _font  # noqa: E402
+from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import forms as forms_screen  # noqa: E402
 from device.ui.screens import render  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
@@ -29,13 +29,7 @@ REGISTERED = [(f.name, f.title) for f in FORMS]
 MANY = [(f"made-up-{i}", f"Made up {i}") for i in range(2 * forms_screen.PER_PAGE)] + REGISTERED
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    _font.cache_clear()
-    yield
-    pygame.quit()
-    _font.cache_clear()
+pytestmark = pytest.mark.usefixtures("pygame_module")
 
 
 class Recording(Layout):

@@ -21,7 +21,7 @@ from device.table import Table  # noqa: E402
 from device.ui import theme  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.i18n import LANGUAGES, Catalog  # noqa: E402
-from device.ui.layout import MIN_TARGET, Layout, _font  # noqa: E402
+from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import help as help_screen  # noqa: E402
 from device.ui.screens import render  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
@@ -30,13 +30,7 @@ LOCALE = Path(__file__).resolve().parents[2] / "device" / "ui" / "locale"
 SIZES = [(800, 480), (1024, 600)]
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    _font.cache_clear()
-    yield
-    pygame.quit()
-    _font.cache_clear()
+pytestmark = pytest.mark.usefixtures("pygame_module")
 
 
 def own_texts(lang):

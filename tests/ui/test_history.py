@@ -19,7 +19,7 @@ from device.store.journal import FILENAME, Journal  # noqa: E402
 from device.table import Table  # noqa: E402
 from device.ui.app import App, new_table_factory  # noqa: E402
 from device.ui.i18n import LANGUAGES, Catalog  # noqa: E402
-from device.ui.layout import MIN_TARGET, Layout, _font  # noqa: E402
+from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import history as history_screen  # noqa: E402
 from device.ui.screens import render  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
@@ -35,13 +35,7 @@ RUBBERS = [
 ]
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    _font.cache_clear()
-    yield
-    pygame.quit()
-    _font.cache_clear()
+pytestmark = pytest.mark.usefixtures("pygame_module")
 
 
 def play_into(journal, seed, form, players, stop_after=None):

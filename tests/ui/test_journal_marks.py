@@ -22,7 +22,7 @@ from device.store.salvage import Salvage  # noqa: E402
 from device.table import Table  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
-from device.ui.layout import Layout, _font  # noqa: E402
+from device.ui.layout import Layout  # noqa: E402
 from device.ui.screens import chrome, render  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
@@ -31,13 +31,7 @@ SALVAGE = Salvage(file="journal.sqlite3.damaged-20261130-201401", finished=3, in
 SALVAGE.lost_inputs = 2
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    _font.cache_clear()
-    yield
-    pygame.quit()
-    _font.cache_clear()
+pytestmark = pytest.mark.usefixtures("pygame_module")
 
 
 def game_at(phase):

@@ -24,7 +24,7 @@ from device.table import Table  # noqa: E402
 from device.ui import theme  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
-from device.ui.layout import Layout, _font  # noqa: E402
+from device.ui.layout import Layout  # noqa: E402
 from device.ui.screens import chrome  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
@@ -34,13 +34,7 @@ LOCALE = Path(__file__).resolve().parents[2] / "device" / "ui" / "locale"
 SCREENS = every_screen()
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    _font.cache_clear()
-    yield
-    pygame.quit()
-    _font.cache_clear()
+pytestmark = pytest.mark.usefixtures("pygame_module")
 
 
 class Recording(Layout):

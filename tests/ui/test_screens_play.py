@@ -17,7 +17,7 @@ from device.engine.calls import ALL_CALLS  # noqa: E402
 from device.engine.events import ClaimMade  # noqa: E402
 from device.engine.record import play_record  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
-from device.ui.layout import MIN_TARGET, Layout, _font  # noqa: E402
+from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import auction, chrome, claim, play, render  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
@@ -28,13 +28,7 @@ SCREENS = Path(auction.__file__).parent
 CARDS = deal_cards(0, 9, "H")  # Anna declares 2H, Ben leads
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    _font.cache_clear()  # fonts cached by a module that quit pygame before are dead
-    yield
-    pygame.quit()
-    _font.cache_clear()
+pytestmark = pytest.mark.usefixtures("pygame_module")
 
 
 def game(*deals):

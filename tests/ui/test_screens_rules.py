@@ -31,19 +31,12 @@ from device.store.journal import Journal  # noqa: E402
 from device.table import Table  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
-from device.ui.layout import MIN_TARGET, Layout, _font  # noqa: E402
+from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import render  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    _font.cache_clear()  # fonts cached by a module that quit pygame before are dead
-    yield
-    pygame.quit()
-    _font.cache_clear()
+pytestmark = pytest.mark.usefixtures("pygame_module")
 
 
 class _Font:

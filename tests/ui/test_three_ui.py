@@ -19,7 +19,7 @@ from device.hal.events import CALL, KEY, Input  # noqa: E402
 from device.robots import deal_inputs  # noqa: E402
 from device.table import Table  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
-from device.ui.layout import Layout, _font  # noqa: E402
+from device.ui.layout import Layout  # noqa: E402
 from device.ui.screens import render, table3  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.screens.sheet import plan_sheet  # noqa: E402
@@ -31,13 +31,7 @@ PLAYERS = ("Anna", "Ben", "Carla")
 SIZE = (800, 480)
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    _font.cache_clear()
-    yield
-    pygame.quit()
-    _font.cache_clear()
+pytestmark = pytest.mark.usefixtures("pygame_module")
 
 
 def draw(view, ui=None, lang="en"):
