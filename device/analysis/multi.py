@@ -50,7 +50,7 @@ def _lows(mask: int, both: int) -> tuple[int, ...]:
             if below < 0 or not mask >> below & 1:  # the card under it is another's
                 out.append(rank)
         rank += 1
-    if len(_LOWS) > 1 << 20:  # a bound on memory; it refills with what is met
+    if len(_LOWS) > 1 << 17:  # a bound on memory; it refills with what is met
         _LOWS.clear()
     _LOWS[key] = tuple(out)
     return _LOWS[key]

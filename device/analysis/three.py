@@ -53,6 +53,8 @@ class ThreeHands:
                 search = self.searcher(strain, self._sides(index), declarer)
                 taken = search.tricks(self.hands, leader, guess)
                 guess = len(self.facts.hands[0]) - taken
+                if (strain, declarer) != (self.facts.strain, self.facts.declarer):
+                    search.table.clear()  # memory: only the contract's goes on to the play
                 cells.append(Cell(strain, declarer, leader, taken))
                 self._step(progress)
         return cells
