@@ -274,7 +274,11 @@ def play_rubber(seed: int, form: str = "draw-and-discard", players=None) -> Game
 
         players = NAMES[: find_form(form).players]
     rng = random.Random(seed)
-    game = Game(Setup(form, tuple(players), rng.randrange(len(players))))
+    return play_out(Game(Setup(form, tuple(players), rng.randrange(len(players)))), rng)
+
+
+def play_out(game: Game, rng: random.Random) -> Game:
+    """`game` played by robots deal after deal until the rubber is over."""
     while True:
         for event in deal_inputs(game, rng):
             game.apply(event)

@@ -15,6 +15,24 @@ REPO = Path(__file__).resolve().parent.parent
 CLI = [sys.executable, "-m", "device.cli"]
 
 
+def robot_rubber(form: str, options: dict, seed: int = 4):
+    """A whole rubber of `form` by the robots, Anna and Ben, Anna dealing first."""
+    import random
+
+    from device.engine.events import Setup
+    from device.engine.game import Game
+    from device.robots import play_out
+
+    return play_out(Game(Setup(form, ("Anna", "Ben"), 0, options)), random.Random(seed))
+
+
+def robot_record(form: str, options: dict, seed: int = 4) -> dict:
+    """The record of robot_rubber(), as its JSON reads back."""
+    from device.engine.record import to_record
+
+    return json.loads(json.dumps(to_record(robot_rubber(form, options, seed))))
+
+
 def honeymoon(*argv, stdin=None) -> subprocess.CompletedProcess:
     done = subprocess.run(
         [*CLI, *argv], input=stdin, capture_output=True, text=True, cwd=REPO, timeout=60
@@ -62,3 +80,24 @@ def play_at_the_table(tmp_path: Path, record: dict) -> Path:
     assert f"played {steps} of {steps} inputs" in out, out + errors + log
     assert "Traceback" not in log, log
     return data
+
+
+def check_stored(data: Path, record: dict, expected) -> str:
+    """The finished rubber the table stored in `data`, through the commands: `status
+    --json` says the game, its deals and totals as `expected` (the record's own replay)
+    does; `export --format json` gives the record's deals, which `replay` scores the
+    same; `export --format pbn` an event for each deal played. Returns the export."""
+    from device.engine.record import sheet_report
+
+    report = sheet_report(expected)
+    status = json.loads(honeymoon("status", "--data-dir", str(data), "--json").stdout)
+    assert status["game"] == record["game"] and status["phase"] == "finished"
+    assert status["deal"] == len(record["deals"]) and status["totals"] == report["totals"]
+    exported = honeymoon("export", "--data-dir", str(data), "--format", "json").stdout
+    assert json.loads(exported)["deals"] == record["deals"]  # the phases as scanned
+    replayed = json.loads(honeymoon("replay", "-", stdin=exported).stdout)
+    assert replayed == json.loads(json.dumps(report)) and replayed["finished"]
+    text = honeymoon("export", "--data-dir", str(data), "--format", "pbn").stdout
+    played = [d for d in expected.deals if d.outcome is not None]
+    assert text.startswith("% PBN 2.1\n") and text.count("[Event ") == len(played)
+    return exported

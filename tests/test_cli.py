@@ -1,20 +1,11 @@
-import io
 import json
 import subprocess
 import sys
 
 import pytest
 
-from device.cli import main
+from tests.commands import run
 from tests.engine.helpers import deal_cards
-
-
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.mark.parametrize(

@@ -5,44 +5,21 @@ with and without `draw_cards`, and a record whose draw_cards are wrong refused w
 its place; `demo --game draw-bridge`; the history of rubbers stopped in the draw
 tricks and finished."""
 
-import io
 import json
-import sys
 
 import pytest
 
-from device.cli import main
-from device.engine.events import NextDeal, Setup
+from device.engine.events import Setup
 from device.engine.game import Game
 from device.engine.record import play_record, sheet_report, to_record
-from device.robots import deal_inputs, play_rubber
-from device.store.history import replay_rubber, stored_results
+from device.robots import play_rubber
+from device.store.history import replay_rubber
 from device.store.journal import FILENAME, Journal
 from device.table import Table
+from tests.at_the_table import robot_rubber
+from tests.commands import finished_after_a_stopped_one, run
 
 FORM = "draw-bridge"
-
-
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def robot_rubber(seed: int, top_card_shown: bool) -> Game:
-    """A whole rubber by the robots, with the top card shown or not."""
-    import random
-
-    rng = random.Random(seed)
-    game = Game(Setup(FORM, ("Anna", "Ben"), 0, {"top_card_shown": top_card_shown}))
-    while True:
-        for event in deal_inputs(game, rng):
-            game.apply(event)
-        if game.phase == "finished":
-            return game
-        game.apply(NextDeal())
 
 
 def stored(folder, rubber: Game, phase: str, later: bool, early: bool) -> Table:
@@ -75,7 +52,7 @@ CASES = [
 
 @pytest.mark.parametrize("top,phase,later,early", CASES)
 def test_status_and_export_in_the_draw_tricks_and_after(tmp_path, capsys, top, phase, later, early):
-    rubber = robot_rubber(4, top)
+    rubber = robot_rubber(FORM, {"top_card_shown": top})
     game = stored(tmp_path, rubber, phase, later, early).game
     where = ("--data-dir", str(tmp_path))
     status, out, err = run(capsys, "status", "--json", *where)
@@ -161,15 +138,10 @@ def test_demo_plays_a_rubber_of_draw_bridge(capsys):
 
 
 def test_the_history_keeps_rubbers_stopped_in_the_draw_tricks_and_finished(tmp_path):
-    rubber = robot_rubber(4, True)
+    rubber = robot_rubber(FORM, {"top_card_shown": True})
     stored(tmp_path, rubber, "draw-tricks", True, early=True)  # a new rubber stopped it
     journal = Journal(tmp_path / FILENAME)
-    finished = Table(Game(rubber.setup), journal=journal)
-    for event in rubber.inputs:
-        assert finished.apply(event).accepted
-    results = stored_results(journal)
-    assert [r.get("stopped", False) for r in results] == [True, False]
-    assert results[1]["totals"] == sheet_report(rubber)["totals"]
+    results = finished_after_a_stopped_one(journal, rubber)
     for result in results:
         replayed = replay_rubber(journal, result["rubber"])
         assert replayed.problem is None and replayed.kept == replayed.stored

@@ -8,28 +8,17 @@ in prefs.json); then `status --json`, `export --format json` | `replay` and
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
-from device.engine.events import NextDeal, Setup
-from device.engine.game import Game
-from device.engine.record import RecordError, play_record, sheet_report, to_record
-from device.robots import deal_inputs
+from device.engine.record import RecordError, play_record
 from device.sim.script import record_steps
-from tests.at_the_table import honeymoon, play_at_the_table
+from tests.at_the_table import check_stored, play_at_the_table, robot_record
 
 
-def rubber(top_card_shown: bool, seed: int = 4) -> dict:
+def rubber(top_card_shown: bool) -> dict:
     """A whole rubber by the robots, Anna dealing first."""
-    rng = random.Random(seed)
-    game = Game(Setup("draw-bridge", ("Anna", "Ben"), 0, {"top_card_shown": top_card_shown}))
-    while True:
-        for event in deal_inputs(game, rng):
-            game.apply(event)
-        if game.phase == "finished":
-            return json.loads(json.dumps(to_record(game)))
-        game.apply(NextDeal())
+    return robot_record("draw-bridge", {"top_card_shown": top_card_shown})
 
 
 def test_the_draw_tricks_are_scanned_before_the_calls():
@@ -64,15 +53,5 @@ def test_a_whole_rubber_of_draw_bridge_headless_through_the_simulated_devices(
     data.mkdir()
     (data / "prefs.json").write_text(json.dumps({"options": {"top_card_shown": top_card_shown}}))
     play_at_the_table(tmp_path, record)
-    report = sheet_report(expected)
-    status = json.loads(honeymoon("status", "--data-dir", str(data), "--json").stdout)
-    assert status["game"] == "draw-bridge" and status["phase"] == "finished"
-    assert status["deal"] == len(record["deals"]) and status["totals"] == report["totals"]
-    exported = honeymoon("export", "--data-dir", str(data), "--format", "json").stdout
+    exported = check_stored(data, record, expected)  # the draw tricks as scanned
     assert json.loads(exported)["options"] == record["options"]
-    assert json.loads(exported)["deals"] == record["deals"]  # the draw tricks as scanned
-    replayed = json.loads(honeymoon("replay", "-", stdin=exported).stdout)
-    assert replayed == json.loads(json.dumps(report)) and replayed["finished"]
-    text = honeymoon("export", "--data-dir", str(data), "--format", "pbn").stdout
-    played = [d for d in expected.deals if d.outcome is not None]
-    assert text.startswith("% PBN 2.1\n") and text.count("[Event ") == len(played)

@@ -3,30 +3,20 @@ record with its pickups (and one line with the place for a bad one), the text
 console's line for the pick-up and what it says of each decision, and the
 history of a rubber stopped in the pick-up next to a finished one."""
 
-import io
 import json
-import sys
 
-from device.cli import main
 from device.console import describe, status
 from device.engine.cards import Card
 from device.engine.events import CardShown, PickUp, Setup
 from device.engine.game import Game
 from device.engine.record import sheet_report, to_record
 from device.robots import play_rubber
-from device.store.history import replay_rubber, stored_results
+from device.store.history import replay_rubber
 from device.store.journal import FILENAME, Journal
 from device.table import Table
+from tests.commands import finished_after_a_stopped_one, run
 
 FORM = "draw-pick-up"
-
-
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_demo_plays_a_rubber_of_draw_pick_up(capsys):
@@ -74,12 +64,7 @@ def test_the_history_keeps_a_rubber_stopped_in_the_pick_up_and_a_finished_one(tm
         assert stopped.apply(event).accepted
     assert stopped.game.phase == "pick-up"
     stopped.stop_early()  # a new rubber stopped it
-    finished = Table(Game(rubber.setup), journal=journal)
-    for event in rubber.inputs:
-        assert finished.apply(event).accepted
-    results = stored_results(journal)
-    assert [r.get("stopped", False) for r in results] == [True, False]
-    assert results[1]["totals"] == sheet_report(rubber)["totals"]
+    results = finished_after_a_stopped_one(journal, rubber)
     first = replay_rubber(journal, results[0]["rubber"])
     assert first.problem is None and first.game.phase == "pick-up"
     assert first.game.snapshot() == stopped.game.snapshot()

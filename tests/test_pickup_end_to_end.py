@@ -9,32 +9,23 @@ stopped in the middle of the pick-up (left there, or stopped early there)."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
-from device.cli import main
-from device.engine.events import NextDeal, Setup
 from device.engine.game import Game
-from device.engine.record import RecordError, play_record, sheet_report, to_record
-from device.robots import deal_inputs, play_rubber
+from device.engine.record import RecordError, play_record, sheet_report
+from device.robots import play_rubber
 from device.sim.script import record_steps
 from device.store.history import replay_rubber
 from device.store.journal import FILENAME, Journal
 from device.table import Table
-from tests.at_the_table import honeymoon, play_at_the_table
+from tests.at_the_table import check_stored, play_at_the_table, robot_record
+from tests.commands import run
 
 
-def rubber(seed: int = 4) -> dict:
+def rubber() -> dict:
     """A whole rubber by the robots, Anna dealing first."""
-    rng = random.Random(seed)
-    game = Game(Setup("draw-pick-up", ("Anna", "Ben"), 0, {}))
-    while True:
-        for event in deal_inputs(game, rng):
-            game.apply(event)
-        if game.phase == "finished":
-            return json.loads(json.dumps(to_record(game)))
-        game.apply(NextDeal())
+    return robot_record("draw-pick-up", {})
 
 
 def test_each_stock_card_is_scanned_then_taken_with_ok_or_rejected_with_p():
@@ -73,17 +64,7 @@ def test_a_whole_rubber_of_draw_pick_up_headless_through_the_simulated_devices(t
     assert all(len(d["pickups"]) == 26 for d in record["deals"])
     data = tmp_path / "data"
     play_at_the_table(tmp_path, record)
-    report = sheet_report(expected)
-    status = json.loads(honeymoon("status", "--data-dir", str(data), "--json").stdout)
-    assert status["game"] == "draw-pick-up" and status["phase"] == "finished"
-    assert status["deal"] == len(record["deals"]) and status["totals"] == report["totals"]
-    exported = honeymoon("export", "--data-dir", str(data), "--format", "json").stdout
-    assert json.loads(exported)["deals"] == record["deals"]  # the pick-up as scanned
-    replayed = json.loads(honeymoon("replay", "-", stdin=exported).stdout)
-    assert replayed == json.loads(json.dumps(report)) and replayed["finished"]
-    text = honeymoon("export", "--data-dir", str(data), "--format", "pbn").stdout
-    played = [d for d in expected.deals if d.outcome is not None]
-    assert text.startswith("% PBN 2.1\n") and text.count("[Event ") == len(played)
+    check_stored(data, record, expected)  # the pick-up as scanned
 
 
 def stored_in_the_pick_up(folder, decided: int, early: bool) -> Table:
@@ -100,12 +81,6 @@ def stored_in_the_pick_up(folder, decided: int, early: bool) -> Table:
     if early:
         table.stop_early()
     return table
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.mark.parametrize("early", [False, True])
