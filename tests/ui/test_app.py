@@ -23,6 +23,7 @@ from device.table import Table  # noqa: E402
 from device.ui.app import App, complete_token  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
+from tests.ui.touch import tap  # noqa: E402
 
 
 def short_rubber(form="draw-and-discard"):
@@ -76,14 +77,6 @@ def test_a_rubber_through_the_simulated_devices(devices, tmp_path):
     names = {path.name.split("-", 1)[1] for path in shots.iterdir()}
     assert {"draw-en.png", "auction-en.png", "play-en.png", "finished-en.png"} <= names
     assert all(sim.leds & 0x80 == 0 for sim in sims.values())  # no error LED at the end
-
-
-def tap(app, action):
-    """Touch the on-screen target with this action, as a finger would."""
-    target = next(t for t in app.targets if t.action == action and t.enabled)
-    x, y, w, h = target.rect
-    app.touch(app.layout.point(x + w / 2, y + h / 2))
-    app.step(0)
 
 
 def test_a_rubber_by_touch_and_keyboard_alone():

@@ -29,6 +29,7 @@ from device.ui import theme  # noqa: E402
 from device.ui.app import App, new_table_factory  # noqa: E402
 from device.ui.screens import screen_name  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
+from tests.ui.touch import tap  # noqa: E402
 
 ANNA, BEN = 0, 1
 
@@ -55,13 +56,6 @@ def make_app(game=None, lang="en", journal=None, devices=None, start=None):
     app = App(loop, ui, new_table=new_table_factory(None, journal))
     app.step(0)
     return app
-
-
-def tap(app, action):
-    target = next(t for t in app.targets if t.action == action and t.enabled)
-    x, y, w, h = target.rect
-    app.touch(app.layout.point(x + w / 2, y + h / 2))
-    app.step(0)
 
 
 def press(app, kind, value, source="bidbox"):

@@ -33,6 +33,7 @@ from device.ui.screens import draw_tricks, menu  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 from tests.ui.draw_bridge_gallery import drawing  # noqa: E402
+from tests.ui.touch import tap  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("pygame_module")
 
@@ -98,13 +99,6 @@ def test_every_draw_screen_draws_without_error_in_both_languages():
         for lang in ("en", "nl"):
             surface, targets = draw(view, ui, lang)
             assert targets and all(t.rect[2] >= 48 and t.rect[3] >= 48 for t in targets)
-
-
-def tap(app, action):
-    target = next(t for t in app.targets if t.action == action and t.enabled)
-    x, y, w, h = target.rect
-    app.touch(app.layout.point(x + w / 2, y + h / 2))
-    app.step(0)
 
 
 DRAW = ["C2", "C9", "HK", "H3", "SA", "D4", "DQ", "D2"]

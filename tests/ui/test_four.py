@@ -25,6 +25,7 @@ from device.ui.screens.result import honours_choices  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 from tests.ui.four import NAMES, four  # noqa: E402
 from tests.ui.gallery import CHICAGO, DUMMY, FOUR_CALLS, four_in_play  # noqa: E402
+from tests.ui.touch import tap  # noqa: E402
 
 EN = Catalog("en")
 PICKER = picker_cards("standard")
@@ -248,14 +249,6 @@ def test_dummy_cards_tapped_in_are_shown_once_and_ok_skips_the_rest():
     assert game.phase == "play" and game.deal.shown == {2: (Card.parse("HA"),)}
     app.step(0)
     assert screen_name(build_view(game), app.ui) == "play"
-
-
-def tap(app, action):
-    """Touch the on-screen target with this action, as a finger would."""
-    target = next(t for t in app.targets if t.action == action and t.enabled)
-    x, y, w, h = target.rect
-    app.touch(app.layout.point(x + w / 2, y + h / 2))
-    app.step(0)
 
 
 def pick(app, card):

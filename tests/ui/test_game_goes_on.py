@@ -28,20 +28,13 @@ from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.screens import chrome, play  # noqa: E402
 from device.ui.screens.base import DeviceNotice, Said, StartState, UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
+from tests.ui.touch import tap  # noqa: E402
 
 CONNECTED_BOTH = {"scanner": "connected", "bidbox": "connected"}
 
 
 def overlaps(a, b) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
-def tap(app, action):
-    """Touch the on-screen target with this action, as a finger would."""
-    target = next(t for t in app.targets if t.action == action and t.enabled)
-    x, y, w, h = target.rect
-    app.touch(app.layout.point(x + w / 2, y + h / 2))
-    app.step(0)
 
 
 def target(app, action):

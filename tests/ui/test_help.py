@@ -25,6 +25,13 @@ from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import help as help_screen  # noqa: E402
 from device.ui.screens import render  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
+from tests.ui import touch  # noqa: E402
+
+
+def tap(app, action):
+    """A touch, as touch.tap, on a target that must be big enough for a finger."""
+    touch.tap(app, action, MIN_TARGET)
+
 
 LOCALE = Path(__file__).resolve().parents[2] / "device" / "ui" / "locale"
 SIZES = [(800, 480), (1024, 600)]
@@ -154,14 +161,6 @@ def test_a_page_never_runs_into_the_bottom_band():
 
 
 # --- reaching it ----------------------------------------------------------------------------
-
-
-def tap(app, action):
-    target = next(t for t in app.targets if t.action == action and t.enabled)
-    x, y, w, h = target.rect
-    assert w >= MIN_TARGET and h >= MIN_TARGET, target
-    app.touch(app.layout.point(x + w / 2, y + h / 2))
-    app.step(0)
 
 
 def actions(app):

@@ -20,6 +20,7 @@ from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import render  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
 from device.ui.widgets import keyboard  # noqa: E402
+from tests.ui.touch import tap  # noqa: E402
 
 SIZES = [(800, 480), (1024, 600), (1920, 1080)]
 
@@ -30,13 +31,6 @@ def start_app(players=("Anna", "Ben"), lang="en") -> App:
     app = App(TableLoop(None, queue.Queue(), {}), ui, new_table=new_table_factory())
     app.step(0)
     return app
-
-
-def tap(app, action):
-    target = next(t for t in app.targets if t.action == action and t.enabled)
-    x, y, w, h = target.rect
-    app.touch(app.layout.point(x + w / 2, y + h / 2))
-    app.step(0)
 
 
 def keys(app) -> list:

@@ -36,6 +36,7 @@ from device.ui.screens import menu  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 from tests.ui.pickup_gallery import picking, pickup_screens  # noqa: E402
+from tests.ui.touch import tap  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("pygame_module")
 
@@ -95,13 +96,6 @@ def test_take_and_reject_are_buttons_only_while_a_card_is_face_up():
     enabled = {t.action for t in targets if t.enabled}
     assert ("key", "OK") not in enabled and ("call", "P") not in enabled
     assert ("overlay", "picker") in enabled
-
-
-def tap(app, action):
-    target = next(t for t in app.targets if t.action == action and t.enabled)
-    x, y, w, h = target.rect
-    app.touch(app.layout.point(x + w / 2, y + h / 2))
-    app.step(0)
 
 
 def test_the_pick_up_by_touch_undone_from_the_screen_and_skipped_from_the_menu():
