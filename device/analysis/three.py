@@ -47,12 +47,11 @@ class ThreeHands:
         from .review import Cell
 
         cells = []
-        for strain in STRAINS:
-            guess = None  # the other declarer: near the tricks the first one leaves
+        for strain in STRAINS:  # (the shared dummy changes sides with the declarer, so
+            # one declarer's tricks say little about the other's: no guess between them)
             for index, (declarer, leader) in enumerate(self.facts.declarers):
                 search = self.searcher(strain, self._sides(index), declarer)
-                taken = search.tricks(self.hands, leader, guess)
-                guess = len(self.facts.hands[0]) - taken
+                taken = search.tricks(self.hands, leader)
                 if (strain, declarer) != (self.facts.strain, self.facts.declarer):
                     search.table.clear()  # memory: only the contract's goes on to the play
                 cells.append(Cell(strain, declarer, leader, taken))
