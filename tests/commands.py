@@ -19,6 +19,19 @@ def run(capsys, *argv, stdin=None, monkeypatch=None):
     return status, out, err
 
 
+def check_status(capsys, folder, form: str, phase: str, game) -> dict:
+    """`status --json` on the journal in `folder` says `form`, `phase`, and `game`'s
+    deal and totals; returns what it says."""
+    import json
+
+    status, out, err = run(capsys, "status", "--json", "--data-dir", str(folder))
+    assert status == 0 and err == ""
+    shown = json.loads(out)
+    assert (shown["game"], shown["phase"], shown["deal"]) == (form, phase, game.deal.number)
+    assert shown["totals"] == dict(zip(game.players, game.sheet.totals(), strict=True))
+    return shown
+
+
 def finished_after_a_stopped_one(journal, rubber) -> list[dict]:
     """`rubber` (a finished Game) stored whole in `journal` after a stopped one: the
     history's two results, checked (the first stopped, the second the rubber's totals)."""

@@ -17,7 +17,7 @@ from device.store.history import replay_rubber
 from device.store.journal import FILENAME, Journal
 from device.table import Table
 from tests.at_the_table import robot_rubber
-from tests.commands import finished_after_a_stopped_one, run
+from tests.commands import check_status, finished_after_a_stopped_one, run
 
 FORM = "draw-bridge"
 
@@ -55,11 +55,7 @@ def test_status_and_export_in_the_draw_tricks_and_after(tmp_path, capsys, top, p
     rubber = robot_rubber(FORM, {"top_card_shown": top})
     game = stored(tmp_path, rubber, phase, later, early).game
     where = ("--data-dir", str(tmp_path))
-    status, out, err = run(capsys, "status", "--json", *where)
-    assert status == 0 and err == ""
-    shown = json.loads(out)
-    assert (shown["game"], shown["phase"], shown["deal"]) == (FORM, phase, game.deal.number)
-    assert shown["totals"] == dict(zip(game.players, game.sheet.totals(), strict=True))
+    shown = check_status(capsys, tmp_path, FORM, phase, game)
     if phase.startswith("draw"):
         assert shown["turn"] == game.players[game.turn]
 

@@ -8,12 +8,12 @@ import sys
 
 import pytest
 
-from device.cli import main
 from device.engine.game import Game
 from device.engine.record import play_record, sheet_report
 from device.robots import play_rubber
 from device.store.journal import FILENAME, Journal
 from device.table import Table
+from tests.commands import check_status, run
 
 PHASES = {
     "draw-and-discard": ("draw", "auction", "play", "deal-end", "finished"),
@@ -27,12 +27,6 @@ CASES = [
     for early in (False, True)
     if not (phase == "finished" and deal == "first")
 ]
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def stored_table(folder, form: str, phase: str, deal: str, early: bool) -> Table:
@@ -55,11 +49,7 @@ def stored_table(folder, form: str, phase: str, deal: str, early: bool) -> Table
 def test_status_and_export_in_every_phase(tmp_path, capsys, form, phase, deal, early):
     game = stored_table(tmp_path, form, phase, deal, early).game
     where = ("--data-dir", str(tmp_path))
-    status, out, err = run(capsys, "status", "--json", *where)
-    assert status == 0 and err == ""
-    shown = json.loads(out)
-    assert (shown["game"], shown["phase"], shown["deal"]) == (form, phase, game.deal.number)
-    assert shown["totals"] == dict(zip(game.players, game.sheet.totals(), strict=True))
+    check_status(capsys, tmp_path, form, phase, game)
 
     status, out, err = run(capsys, "export", "--format", "json", *where)
     assert status == 0 and err == ""

@@ -4,7 +4,6 @@ import json
 
 import pytest
 
-from device.cli import main
 from device.engine.events import DrawPhaseEnded, Setup
 from device.engine.game import Game
 from device.engine.record import play_record, sheet_report
@@ -13,12 +12,7 @@ from device.robots import play_rubber
 from device.store.journal import FILENAME, Journal
 from device.store.status import export_json
 from device.table import Table
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.commands import run
 
 
 def test_status_prints_the_table(tmp_path, capsys):
