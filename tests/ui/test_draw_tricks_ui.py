@@ -13,19 +13,16 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pytest  # noqa: E402
 
 from device.engine.cards import Card  # noqa: E402
-from device.engine.errors import RuleError  # noqa: E402
 from device.engine.events import (  # noqa: E402
     CallMade,
     CardPlayed,
     CardShown,
     ClaimMade,
-    NextDeal,
     Setup,
     Undone,
 )
 from device.engine.game import Game  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
-from device.robots import deal_inputs  # noqa: E402
 from device.table import Table, undone_text  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
@@ -33,6 +30,7 @@ from device.ui.screens import draw_tricks, menu  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 from tests.ui.draw_bridge_gallery import drawing  # noqa: E402
+from tests.ui.form_checks import DutchRefusals, check_screens, every_view  # noqa: E402
 from tests.ui.touch import tap  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("pygame_module")
@@ -51,16 +49,11 @@ def seen(game) -> set[str]:
 @pytest.mark.parametrize("top_card_shown", [False, True])
 def test_privacy_walk_no_view_holds_a_card_the_table_has_not_seen(top_card_shown):
     game = Game(Setup("draw-bridge", ("Anna", "Ben"), 1, {"top_card_shown": top_card_shown}))
-    rng, views = random.Random(5), 0
-    while game.phase != "finished":
-        for event in deal_inputs(game, rng):
-            game.apply(event)
-            view = build_view(game)
-            assert view.cards() <= seen(game)
-            assert (view.draw_tricks is not None) == (game.phase in ("draw-top", "draw-tricks"))
-            views += 1
-        if game.phase != "finished":
-            game.apply(NextDeal())
+    views = 0
+    for view in every_view(game, random.Random(5)):
+        assert view.cards() <= seen(game)
+        assert (view.draw_tricks is not None) == (game.phase in ("draw-top", "draw-tricks"))
+        views += 1
     assert views > 100
 
 
@@ -93,12 +86,8 @@ def test_the_top_card_is_shown_and_goes_to_the_winner():
 
 def test_every_draw_screen_draws_without_error_in_both_languages():
     from tests.ui.draw_bridge_gallery import draw_bridge_screens
-    from tests.ui.gallery import draw
 
-    for _, view, ui in draw_bridge_screens():
-        for lang in ("en", "nl"):
-            surface, targets = draw(view, ui, lang)
-            assert targets and all(t.rect[2] >= 48 and t.rect[3] >= 48 for t in targets)
+    check_screens(draw_bridge_screens())
 
 
 DRAW = ["C2", "C9", "HK", "H3", "SA", "D4", "DQ", "D2"]
@@ -140,14 +129,8 @@ def test_an_undone_top_card_says_so_in_both_languages():
 
 
 def test_the_refusals_of_the_draw_tricks_read_in_dutch():
-    nl, untranslated = Catalog("nl"), []
-
-    def refuse(game, event):
-        with pytest.raises(RuleError) as error:
-            game.apply(event)
-        if nl.error(str(error.value)) == str(error.value):
-            untranslated.append(str(error.value))
-
+    dutch = DutchRefusals()
+    refuse = dutch.refuse
     game = drawing(0, top_card_shown=True)
     refuse(game, CardPlayed(Card.parse("C2")))  # the top card first
     refuse(game, CallMade(game.form.parse_call("1S")))
@@ -168,7 +151,7 @@ def test_the_refusals_of_the_draw_tricks_read_in_dutch():
     played.apply(CallMade(played.form.parse_call("1NT")))
     played.apply(CallMade(played.form.parse_call("P")))
     refuse(played, CardPlayed(Card.parse("C2")))  # dead
-    assert not untranslated, untranslated
+    assert not dutch.untranslated, dutch.untranslated
 
 
 def test_the_play_picker_greys_the_dead_cards():

@@ -13,14 +13,12 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pytest  # noqa: E402
 
 from device.engine.cards import Card  # noqa: E402
-from device.engine.errors import RuleError  # noqa: E402
 from device.engine.events import (  # noqa: E402
     CallMade,
     CardPlayed,
     CardShown,
     ClaimMade,
     DrawPhaseEnded,
-    NextDeal,
     PickUp,
     Setup,
     Undone,
@@ -28,13 +26,13 @@ from device.engine.events import (  # noqa: E402
 from device.engine.game import Game  # noqa: E402
 from device.hints import next_step  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
-from device.robots import deal_inputs  # noqa: E402
 from device.table import Table, undone_text  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.screens import menu  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
+from tests.ui.form_checks import DutchRefusals, check_screens, every_view  # noqa: E402
 from tests.ui.pickup_gallery import picking, pickup_screens  # noqa: E402
 from tests.ui.touch import tap  # noqa: E402
 
@@ -53,16 +51,11 @@ def seen(game) -> set[str]:
 
 def test_privacy_walk_no_view_holds_a_card_the_table_has_not_seen():
     game = Game(Setup("draw-pick-up", ("Anna", "Ben"), 1, {}))
-    rng, views = random.Random(5), 0
-    while game.phase != "finished":
-        for event in deal_inputs(game, rng):
-            game.apply(event)
-            view = build_view(game)
-            assert view.cards() <= seen(game)
-            assert (view.pickup is not None) == (game.phase == "pick-up")
-            views += 1
-        if game.phase != "finished":
-            game.apply(NextDeal())
+    views = 0
+    for view in every_view(game, random.Random(5)):
+        assert view.cards() <= seen(game)
+        assert (view.pickup is not None) == (game.phase == "pick-up")
+        views += 1
     assert views > 100
 
 
@@ -77,12 +70,7 @@ def test_the_view_of_the_pick_up():
 
 
 def test_every_pick_up_screen_draws_in_both_languages_with_large_targets():
-    from tests.ui.gallery import draw
-
-    for _, view, ui in pickup_screens():
-        for lang in ("en", "nl"):
-            surface, targets = draw(view, ui, lang)
-            assert targets and all(t.rect[2] >= 48 and t.rect[3] >= 48 for t in targets)
+    check_screens(pickup_screens())
 
 
 def test_take_and_reject_are_buttons_only_while_a_card_is_face_up():
@@ -144,15 +132,8 @@ def test_the_undo_says_what_it_took_back_in_both_languages():
 
 
 def test_the_refusals_of_the_pick_up_read_in_dutch():
-    nl, untranslated = Catalog("nl"), []
-
-    def refuse(game, event):
-        with pytest.raises(RuleError) as error:
-            game.apply(event)
-        message = str(error.value)
-        if nl.error(message) == message:
-            untranslated.append(message)
-
+    dutch = DutchRefusals()
+    refuse = dutch.refuse
     game = picking(0)
     refuse(game, PickUp(True))  # nothing face up
     refuse(game, CallMade(game.form.parse_call("1S")))
@@ -174,7 +155,7 @@ def test_the_refusals_of_the_pick_up_read_in_dutch():
     game.apply(CardPlayed(Card.parse("C2")))
     refuse(game, CardPlayed(Card.parse("SK")))  # Anna took it
     refuse(game, CardPlayed(Card.parse("S2")))  # both rejected it
-    assert not untranslated, untranslated
+    assert not dutch.untranslated, dutch.untranslated
 
 
 def test_the_hint_says_what_the_pick_up_waits_for():
