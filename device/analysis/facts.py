@@ -54,6 +54,10 @@ def card_index(text: str) -> tuple[int, int]:
 def deal_facts(game, deal) -> DealFacts:
     """The facts of a played deal of `game`; NotReviewed says why there are none."""
     form = game.form
+    if getattr(form.deck, "name", "standard") == "abridged":  # its colours, its own facts
+        from .abridged import abridged_facts
+
+        return abridged_facts(game, deal)
     if getattr(form.deck, "name", "standard") != "standard":
         raise NotReviewed("deck")
     if deal.contract is None or deal.play is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .abridged import AbridgedReview, abridged_text
 from .facts import NotReviewed, deal_facts
 from .par import STRAINS
 from .review import Review, analyse
@@ -33,7 +34,7 @@ def reviews(game, only: int | None = None) -> list[tuple[object, object]]:
 def as_json(items) -> dict:
     deals = []
     for facts, review in items:
-        if isinstance(review, Review):
+        if isinstance(review, Review | AbridgedReview):
             deals.append({"reviewed": True, **review.to_dict(facts)})
         else:
             deals.append({"deal": facts, "reviewed": False, "reason": review})
@@ -44,10 +45,17 @@ def as_text(items) -> str:
     blocks = []
     for facts, review in items:
         if not isinstance(review, Review):
-            blocks.append(f"Deal {facts}: not reviewed: {review}")
+            blocks.append(_not_review(facts, review))
         else:
             blocks.append(deal_text(facts, review))
     return "\n\n".join(blocks) + "\n"
+
+
+def _not_review(facts, review) -> str:
+    """An aBRIDGEd hand's review in words, or why a deal has none."""
+    if isinstance(review, AbridgedReview):
+        return abridged_text(facts, review)
+    return f"Deal {facts}: not reviewed: {review}"
 
 
 def deal_text(facts, review: Review) -> str:

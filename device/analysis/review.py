@@ -93,6 +93,10 @@ class Review:
 
 def analyse(facts: DealFacts, progress: Progress | None = None) -> Review:
     """The review of a deal; NotReviewed when its hands cannot be reviewed here."""
+    if getattr(facts, "form", None) == "abridged":  # the coloured deck (abridged.py)
+        from .abridged import analyse_abridged
+
+        return analyse_abridged(facts, progress)
     start = time.perf_counter()
     if len(facts.hands) == 2:
         from .two import TwoHands

@@ -1,0 +1,241 @@
+"""The double-dummy review of an aBRIDGEd hand (seed 001), through endplay.
+
+aBRIDGEd's coloured deck is mapped onto four suits for the solver: the colours
+have no rank order between them in play (only the trump colour matters, and
+which suit a colour becomes changes nothing), so red is hearts, yellow
+diamonds, blue spades and green clubs (the bidding box's colours), and the
+numbers 2..14 are the ranks 2..A. The review gives the declaring team's
+double-dummy tricks with the declared trump, with each trump and NT from the
+declarer (its left leads), the tricks made, the cards that cost a trick (in
+colours again), and the best declaration by the chart.
+
+No par: the chart scores one team per hand and the declaration is not an
+auction (the declarer is found by Pass/Play or by the stated strengths, not by
+outbidding), so there is no contest between the teams to find the end of. The
+best declaration is the declarer's own choice instead: among the declarations
+open to it (Play in round one; Ten or Seven in round two) and the five trumps,
+the one whose double-dummy tricks score most by the chart (the declaring
+team's points less the other team's).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+
+from device.engine.scoring.abridged import score_abridged
+
+from .facts import NotReviewed
+from .review import Cell, Costly, Progress
+
+COLOUR_SUIT = {"R": "H", "Y": "D", "B": "S", "G": "C"}  # the bidding box's colours
+SUIT_COLOUR = {s: c for c, s in COLOUR_SUIT.items()}
+TRUMPS = ("R", "Y", "B", "G", "NT")
+RANKS = "23456789TJQKA"  # 2..14
+DECLARATIONS = {1: ("Play",), 2: ("Ten", "Seven")}  # open to the declarer, by round
+
+
+def suit_card(text: str) -> str:
+    """ "B4" -> "S4", "R14" -> "HA": an aBRIDGEd card in the solver's suits."""
+    return COLOUR_SUIT[text[0]] + RANKS[int(text[1:]) - 2]
+
+
+def colour_card(text: str) -> str:
+    """ "S4" -> "B4", "HA" -> "R14": back from the solver's suits to colours."""
+    return SUIT_COLOUR[text[0]] + str(RANKS.index(text[1]) + 2)
+
+
+def suit_strain(trump: str) -> str:
+    return "NT" if trump == "NT" else COLOUR_SUIT[trump]
+
+
+@dataclass(frozen=True)
+class AbridgedFacts:
+    """A played aBRIDGEd hand, cards in the solver's suits (FourHands reads it)."""
+
+    number: int
+    names: tuple[str, ...]
+    sides: tuple[int, ...]
+    side_names: tuple[str, str]
+    hands: tuple[tuple[str, ...], ...]  # each hand's 13 cards, as suits ("S4")
+    declarer: int
+    declaration: str  # "Play", "Ten" or "Seven"
+    trump: str  # "R", "Y", "B", "G" or "NT"
+    round: int  # 1 or 2: which declarations were open
+    played: tuple[tuple[int, tuple[str, ...]], ...]  # (leader, cards as suits) per trick
+    won: int | None
+
+    form = "abridged"
+
+    @property
+    def strain(self) -> str:
+        return suit_strain(self.trump)
+
+    @property
+    def declarers(self) -> tuple[tuple[int, int], ...]:
+        return ((self.declarer, (self.declarer + 1) % 4),)
+
+
+def abridged_facts(game, deal) -> AbridgedFacts:
+    """The facts of a played aBRIDGEd hand; NotReviewed when not every card was seen."""
+    play = deal.play
+    if deal.declarer is None or deal.declaration is None or play is None:
+        raise NotReviewed("thrown_in")
+    hands = []
+    for hand in range(play.hands):
+        cards = set(play.by_hand[hand]) | set(play.shown(hand)) | set(play.known.get(hand, ()))
+        if len(cards) != play.total:
+            raise NotReviewed("unknown")
+        hands.append(tuple(suit_card(str(c)) for c in sorted(cards, key=lambda c: c.sort_key)))
+    played = [(t.leader, tuple(suit_card(str(c)) for c in t.cards)) for t in play.tricks]
+    if play.current:
+        played.append((play.leader, tuple(suit_card(str(c)) for c in play.current)))
+    return AbridgedFacts(
+        number=deal.number,
+        names=tuple(play.names),
+        sides=tuple(play.sides),
+        side_names=(game.side_name(0), game.side_name(1)),
+        hands=tuple(hands),
+        declarer=deal.declarer,
+        declaration=deal.declaration,
+        trump=deal.trump_colour,
+        round=deal.round,
+        played=tuple(played),
+        won=deal.won,
+    )
+
+
+@dataclass(frozen=True)
+class Best:
+    declaration: str
+    trump: str
+    tricks: int  # the declaring team's double-dummy tricks with that trump
+    points: int  # the declaring team's points by the chart less the other team's
+
+
+@dataclass(frozen=True)
+class AbridgedReview:
+    number: int
+    table: tuple[Cell, ...]  # strains as colours: R Y B G NT, the declarer's only
+    declaration: str
+    trump: str
+    declarer: int
+    best: int  # the declaring team's double-dummy tricks with the declared trump
+    won: int | None
+    costly: tuple[Costly, ...]  # cards as colours ("B4")
+    best_declaration: Best
+    engine: str
+    nodes: int
+    seconds: float
+
+    @property
+    def contract(self) -> str:
+        return f"{self.declaration} {self.trump}"
+
+    def tricks(self, trump: str) -> int:
+        return next(c.tricks for c in self.table if c.strain == trump)
+
+    def to_dict(self, facts: AbridgedFacts) -> dict:
+        """The review as JSON-ready data (docs/analysis.md), hands by name."""
+        name = facts.names
+        best = self.best_declaration
+        return {
+            "deal": self.number,
+            "form": "abridged",
+            "engine": self.engine,
+            "table": [
+                {
+                    "strain": c.strain,
+                    "declarer": name[c.declarer],
+                    "leader": name[c.leader],
+                    "tricks": c.tricks,
+                }
+                for c in self.table
+            ],
+            "par": None,
+            "best": asdict(best),
+            "contract": self.contract,
+            "declaration": self.declaration,
+            "trump": self.trump,
+            "declarer": name[self.declarer],
+            "double_dummy": self.best,
+            "made": self.won,
+            "costly": [{**asdict(c), "hand": name[c.hand]} for c in self.costly],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def net_points(declaration: str, tricks: int) -> int:
+    ours, theirs = score_abridged(declaration, tricks)
+    return ours - theirs
+
+
+def best_declaration(round_: int, tricks: dict[str, int], declared: str) -> Best:
+    """The declaration open in `round_` and the trump that score most with these
+    double-dummy tricks; on equal points the more tricks, then the trump declared."""
+    options = [
+        Best(word, trump, tricks[trump], net_points(word, tricks[trump]))
+        for word in DECLARATIONS.get(round_, DECLARATIONS[1])
+        for trump in TRUMPS
+    ]
+    return max(options, key=lambda b: (b.points, b.tricks, b.trump == declared))
+
+
+def analyse_abridged(facts: AbridgedFacts, progress: Progress | None = None) -> AbridgedReview:
+    """The review of a played aBRIDGEd hand (endplay: four hands of 13)."""
+    from .four import FourHands
+
+    start = time.perf_counter()
+    worker = FourHands(facts)
+    cells = [
+        Cell(SUIT_COLOUR.get(c.strain, "NT"), c.declarer, c.leader, c.tricks)
+        for c in worker.table(progress)
+    ]
+    table = tuple(sorted(cells, key=lambda c: TRUMPS.index(c.strain)))
+    by_trump = {c.strain: c.tricks for c in table}
+    costly = tuple(
+        Costly(c.trick, c.hand, colour_card(c.card), c.before, c.after)
+        for c in worker.costly(progress)
+    )
+    return AbridgedReview(
+        number=facts.number,
+        table=table,
+        declaration=facts.declaration,
+        trump=facts.trump,
+        declarer=facts.declarer,
+        best=by_trump[facts.trump],
+        won=facts.won,
+        costly=costly,
+        best_declaration=best_declaration(facts.round, by_trump, facts.trump),
+        engine=worker.engine,
+        nodes=worker.nodes,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def abridged_text(facts: AbridgedFacts, review: AbridgedReview) -> str:
+    """`honeymoon analyze`'s text for one aBRIDGEd hand."""
+    name = facts.names
+    declarer = name[review.declarer]
+    leader = name[(review.declarer + 1) % 4]
+    lines = [
+        f"Hand {review.number}: {review.contract} by {declarer}: "
+        f"double dummy {review.best} tricks, made {review.won}",
+        f"Double-dummy tricks of {declarer}'s team ({leader} leads): "
+        + ", ".join(f"{t} {review.tricks(t)}" for t in TRUMPS),
+    ]
+    best = review.best_declaration
+    lines.append(
+        f"Best by the chart: {best.declaration} {best.trump}, {best.tricks} tricks: "
+        f"{best.points:+d}"
+    )
+    if review.costly:
+        lines.append(
+            "Cards that cost a trick (the declarer's double-dummy tricks before -> after):"
+        )
+        for c in review.costly:
+            lines.append(f"  trick {c.trick}: {name[c.hand]} {c.card} ({c.before} -> {c.after})")
+    else:
+        lines.append("No card cost a trick.")
+    return "\n".join(lines)
