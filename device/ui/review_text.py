@@ -40,6 +40,10 @@ def review_lines(shown: ReviewShown | None, t) -> list[str]:
         return [] if state.reason == "thrown_in" else [t.t(f"review.failed.{reason}")]
     review = state.review
     names = shown.names
+    if hasattr(review, "declaration"):  # an aBRIDGEd hand: its colours and its chart
+        from .abridged_review import abridged_lines
+
+        return abridged_lines(review, names, t)
     made = t.t(
         "review.makes",
         contract=_contract(review.contract, t),

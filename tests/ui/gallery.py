@@ -34,6 +34,7 @@ from device.ui.screens.base import StartState, UiState  # noqa: E402
 from device.ui.view import StoredRubberView, build_view, sheet_view  # noqa: E402
 from tests.engine.helpers import deal_cards  # noqa: E402
 from tests.ui.abridged_gallery import abridged_screens  # noqa: E402
+from tests.ui.abridged_review_gallery import abridged_review_screens  # noqa: E402
 from tests.ui.deck_pairing_gallery import deck_pairing_screens  # noqa: E402
 from tests.ui.draw_bridge_gallery import draw_bridge_screens  # noqa: E402
 from tests.ui.pickup_gallery import pickup_screens  # noqa: E402
@@ -432,6 +433,7 @@ def every_screen() -> list[tuple[str, object, UiState]]:
     screens += abridged_screens()
     screens += three_screens() + three_start_screens([(f.name, f.title) for f in FORMS])
     screens += review_screens(stored_ui)
+    screens += abridged_review_screens()
     screens += deck_pairing_screens(build_view(game("plain", {"calls": ["1H"]})))
     return screens + marked_screens()
 

@@ -13,7 +13,10 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..abridged_review import result_lines
 from ..draw import draw_button, draw_text
+from ..review_text import review_lines
+from ..widgets.review import draw_review, review_height
 from ..widgets.text import line_step, wrapped_text
 from . import chrome, menu
 from .base import Target
@@ -23,6 +26,9 @@ COLUMNS = (16, 50, 186, 300, 386)  # hand, declarer, declaration, trump, tricks
 TEAM_X, TEAM_W = (486, 640), 150  # each team's points
 ROW = 38
 NEW_BUTTON = (476, 366, 316, 54)
+REVIEW_ROW = 30  # the game's end with the last hand's review: rows closer, New game higher
+NEW_REVIEW_BUTTON = (476, 268, 316, 54)
+REVIEW_OVERLAY = ("overlay", "history-review")
 
 
 def draw(surface, layout, view, ui, t) -> list[Target]:
@@ -38,6 +44,7 @@ def draw(surface, layout, view, ui, t) -> list[Target]:
         return _finished(surface, layout, view, ui, t)
     targets = chrome.frame(surface, layout, view, ui, t, ok=True)
     _hand_result(surface, layout, view, t)
+    _review(surface, layout, result_lines(ui.review, t), 768)
     chrome.finish(surface, layout, ui, t)
     return targets
 
@@ -49,16 +56,20 @@ def _title(surface, layout, text: str, y: float, colour=theme.ACCENT) -> None:
 
 def _finished(surface, layout, view, ui, t) -> list[Target]:
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
-    y = _sheet(surface, layout, view.abridged, view.side_names, t, 54)
+    review = review_lines(ui.review, t)  # the last hand's: the sheet closes up for it
+    new = NEW_REVIEW_BUTTON if review else NEW_BUTTON
+    row = REVIEW_ROW if review else ROW
+    y = _sheet(surface, layout, view.abridged, view.side_names, t, 54, row)
     y = _winner(surface, layout, view.abridged, view.side_names, t, y + 4)
     _last_check(surface, layout, view, t, y + 2)
-    draw_button(surface, layout, NEW_BUTTON, t.t("abridged.new_game"), True, "accent")
-    targets.append(Target(NEW_BUTTON, ("new-rubber",)))
+    _review(surface, layout, review, 768)
+    draw_button(surface, layout, new, t.t("abridged.new_game"), True, "accent")
+    targets.append(Target(new, ("new-rubber",)))
     chrome.finish(surface, layout, ui, t)
     return targets
 
 
-def _sheet(surface, layout, a, sides, t, y: float) -> float:
+def _sheet(surface, layout, a, sides, t, y: float, row_h: float = ROW) -> float:
     """The table of four hands and the totals; returns the y below it."""
     heads = ("abridged.hand", "abridged.declarer", "abridged.declared", "abridged.trump")
     heads += ("abridged.tricks",)
@@ -67,17 +78,17 @@ def _sheet(surface, layout, a, sides, t, y: float) -> float:
         draw_text(surface, layout, head, (x, y), size, theme.INK_ON_FELT_SOFT)
     for x, name in zip(TEAM_X, sides, strict=True):
         _two_lines(surface, layout, name, (x, y - 8))
-    y += 2 * ROW - 12
+    y += 2 * row_h - 12
     pygame.draw.line(surface, theme.INK_ON_FELT_SOFT, layout.point(X, y), layout.point(792, y))
     for row in a.hands:
         _row(surface, layout, row, t, y + 4)
-        y += ROW
+        y += row_h
     pygame.draw.line(surface, theme.INK_ON_FELT_SOFT, layout.point(X, y), layout.point(792, y))
     total = t.t("abridged.totals")
     draw_text(surface, layout, total, (COLUMNS[1], y + 4), theme.TEXT, theme.INK_ON_FELT, True)
     for x, points in zip(TEAM_X, a.totals, strict=True):
         draw_text(surface, layout, str(points), (x, y + 4), theme.TEXT, theme.ACCENT, True)
-    return y + ROW + 4
+    return y + row_h + 4
 
 
 def _two_lines(surface, layout, text: str, pos) -> None:
@@ -131,6 +142,11 @@ def _last_check(surface, layout, view, t, y: float) -> None:
         )
         text = t.t("abridged.last.wrong", n=view.deal, said=said)
     wrapped_text(surface, layout, text, (X, y), theme.TEXT, 452, theme.INK_ON_FELT)
+
+
+def _review(surface, layout, lines: list[str], width: float, bottom: float = 418) -> None:
+    """The double-dummy review of the hand (ui.review), its last line just above `bottom`."""
+    draw_review(surface, layout, lines, (X, bottom - review_height(lines)), width)
 
 
 # --- one hand's result ------------------------------------------------------------------
@@ -187,5 +203,7 @@ def draw_stored(surface, layout, ui, t) -> list[Target]:
     targets = [
         menu.button(surface, layout, back, t.t("history.back"), ("overlay", "history"), "accent")
     ]
+    review = (440, 420, 168, 56)  # its hands' double-dummy review, as a rubber's
+    targets.append(menu.button(surface, layout, review, t.t("review.open"), REVIEW_OVERLAY))
     chrome.finish(surface, layout, ui, t)
     return targets
