@@ -37,8 +37,8 @@ from tests.ui.abridged_gallery import abridged_screens  # noqa: E402
 from tests.ui.abridged_review_gallery import abridged_review_screens  # noqa: E402
 from tests.ui.deck_pairing_gallery import deck_pairing_screens  # noqa: E402
 from tests.ui.draw_bridge_gallery import draw_bridge_screens  # noqa: E402
-from tests.ui.pickup_gallery import pickup_screens  # noqa: E402
 from tests.ui.four import NAMES, four  # noqa: E402
+from tests.ui.pickup_gallery import pickup_screens  # noqa: E402
 from tests.ui.review_gallery import review_screens  # noqa: E402
 from tests.ui.three_gallery import three_screens, three_start_screens  # noqa: E402
 
