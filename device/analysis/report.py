@@ -11,7 +11,7 @@ from .review import Review, analyse
 REASONS = {
     "thrown_in": "thrown in: no contract was played",
     "unknown": "not every card was seen (a claim ended the play)",
-    "deck": "the aBRIDGEd deck is not reviewed",
+    "deck": "this deck is not reviewed",
     "hands": "three players each for themselves are not reviewed (two sides only)",
     "endplay": "four hands need endplay: pip install '.[analysis]'",
 }
