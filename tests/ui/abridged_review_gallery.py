@@ -56,5 +56,10 @@ def abridged_review_screens() -> list[tuple[str, object, UiState]]:
         ),
         ("abridged-result-review-unknown", build_view(claimed), UiState(review=shown_for(claimed))),
         ("abridged-finished-review", build_view(ended), UiState(review=shown_for(ended))),
+        (
+            "abridged-finished-review-unknown",
+            build_view(claimed_game(4)),
+            UiState(review=shown_for(claimed_game(4))),
+        ),
         ("abridged-history-review", None, history),
     ]
