@@ -37,6 +37,10 @@ SCREENS = every_screen()
 pytestmark = pytest.mark.usefixtures("pygame_module")
 
 
+# A card code in drawn text; Dutch "SA" (sans atout) is a word, not the ace of spades.
+CARD_CODE = re.compile(r"(?<![A-Za-z0-9])[SHDC](?:[2-9TJQK]|10)(?![A-Za-z0-9])")
+
+
 class Recording(Layout):
     """A layout that also notes every text its fonts render."""
 
@@ -86,10 +90,12 @@ def test_a_screen_that_asks_for_small_text_is_caught():
 @pytest.mark.parametrize("lang", ["en", "nl"])
 @pytest.mark.parametrize("name,view,ui", SCREENS, ids=[s[0] for s in SCREENS])
 def test_every_text_on_every_screen_is_at_least_the_smallest_size(name, view, ui, lang, size):
-    layout = Layout(size)
+    layout = Recording(size)
     draw(view, ui, lang, size, layout)
     assert not layout.too_small, (name, sorted(layout.too_small))
     assert not layout.overflow, (name, sorted(layout.overflow))
+    # A card in a sentence is drawn with its suit symbol (9♦), never as its code (D9).
+    assert not [text for text in layout.texts if CARD_CODE.search(text)], name
 
 
 def test_the_gallery_holds_every_phase_overlay_and_the_start_screen():

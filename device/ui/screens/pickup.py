@@ -54,7 +54,15 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
     draw_text(surface, layout, number, (LEFT_X, NUMBER_Y), theme.TEXT, theme.INK_ON_FELT)
     prompt = prompt_text(view, t)
     wrapped_text(
-        surface, layout, prompt, (LEFT_X, PROMPT_Y), theme.TEXT, LEFT_W, theme.ACCENT, bold=True
+        surface,
+        layout,
+        prompt,
+        (LEFT_X, PROMPT_Y),
+        theme.TEXT,
+        LEFT_W,
+        theme.ACCENT,
+        bold=True,
+        suits=True,
     )
     draw_stock(surface, layout, pick, ui, t)
     for rect, key, action in (

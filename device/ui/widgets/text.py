@@ -7,7 +7,7 @@ noted on the layout (tests/ui/test_readable.py reads those notes).
 from __future__ import annotations
 
 from .. import theme
-from ..draw import draw_text
+from ..draw import draw_text, text_with_suits
 
 
 def wrap(layout, text: str, size: float, width: float, bold: bool = False) -> list[str]:
@@ -39,13 +39,19 @@ def wrapped_text(
     colour=theme.INK_ON_FELT_SOFT,
     anchor: str = "topleft",
     bold: bool = False,
+    suits: bool = False,
 ) -> float:
     """A short note broken into lines at spaces to fit `width`; returns the y below it.
-    With a "mid..." anchor the lines are centred on pos[0]."""
+    With a "mid..." anchor the lines are centred on pos[0]; with `suits` the card codes
+    in it ("C9") are drawn with their suit symbols (9♣)."""
     step, lines = line_step(size), wrap(layout, text, size, width, bold)
     for i, line in enumerate(lines):
         where = "midtop" if anchor.startswith("mid") else "topleft"
-        draw_text(surface, layout, line, (pos[0], pos[1] + i * step), size, colour, bold, where)
+        at = (pos[0], pos[1] + i * step)
+        if suits:
+            text_with_suits(surface, layout, line, at, size, colour, anchor=where, bold=bold)
+        else:
+            draw_text(surface, layout, line, at, size, colour, bold, where)
     return pos[1] + len(lines) * step
 
 
