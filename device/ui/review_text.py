@@ -21,6 +21,7 @@ class ReviewShown:
     state: ReviewState
     names: tuple[str, ...]  # each hand's name
     side_names: tuple[str, str]
+    deal_word: str = "deal"  # "hand" for aBRIDGEd: the history says "Hand 1"
 
 
 def _contract(text: str, t) -> str:
@@ -84,4 +85,4 @@ def deal_line(shown: ReviewShown, t) -> str:
     if not lines:
         thrown = shown.state.reason == "thrown_in"
         lines = [t.t("review.failed.thrown_in" if thrown else "review.none")]
-    return t.t("review.deal", n=shown.number, text=lines[0])
+    return t.t(f"review.{shown.deal_word}", n=shown.number, text=lines[0])

@@ -24,6 +24,7 @@ class Reviews:
         self._reviewer = reviewer
         self._result = None  # the facts of the deal last on the result screen
         self._rubber: list = []  # (deal number, facts or why not) of the stored rubber
+        self._deal_word = "deal"  # the stored rubber's form's word for a deal
 
     @property
     def reviewer(self) -> Reviewer:
@@ -46,11 +47,13 @@ class Reviews:
         if view is not None and view.phase in RESULTS and game is not None:
             ui.review = self._for_result(game)
         if ui.overlay in HISTORY_OVERLAYS:
-            ui.reviews = tuple(self._shown(number, facts) for number, facts in self._rubber)
+            word = self._deal_word
+            ui.reviews = tuple(self._shown(number, facts, word) for number, facts in self._rubber)
 
     def open_rubber(self, game) -> None:
         """A stored rubber was opened: its played deals are queued for review."""
         self._rubber = []
+        self._deal_word = game.form.deal_word if game is not None else "deal"
         for deal in game.deals if game is not None else ():
             if deal.outcome is None:
                 continue
@@ -72,8 +75,9 @@ class Reviews:
         self.reviewer.want(facts)
         return self._shown(facts.number, facts)
 
-    def _shown(self, number: int, facts) -> ReviewShown:
+    def _shown(self, number: int, facts, word: str = "deal") -> ReviewShown:
         if isinstance(facts, str):
-            return ReviewShown(number, ReviewState("failed", reason=facts), (), ("", ""))
+            failed = ReviewState("failed", reason=facts)
+            return ReviewShown(number, failed, (), ("", ""), word)
         state = self.reviewer.state(facts)
-        return ReviewShown(number, state, facts.names, facts.side_names)
+        return ReviewShown(number, state, facts.names, facts.side_names, word)

@@ -8,6 +8,7 @@ import dataclasses
 import json
 import random
 import time
+import types
 
 import pytest
 
@@ -216,7 +217,8 @@ def test_text_and_json_agree(robot_reviews):
 
 
 def shown(review, names=("Anna", "Ben", "Carla", "Dirk")) -> ReviewShown:
-    return ReviewShown(1, ReviewState("done", 1.0, review=review), names, ("A & C", "B & D"))
+    done = ReviewState("done", 1.0, review=review)
+    return ReviewShown(1, done, names, ("A & C", "B & D"), "hand")
 
 
 @pytest.fixture(scope="module")
@@ -234,7 +236,7 @@ def test_the_lines_in_english(whole_colours):
     colour = {"R": "red", "B": "blue"}[best.trump]
     assert lines[2] == f"Best by the chart: Play {colour}, 13 tricks: +140"
     assert lines[3] == "Tricks with each trump: red 13 · yellow 0 · blue 13 · green 0 · no trump 0"
-    assert deal_line(shown(review), Catalog("en")) == "Deal 1: " + lines[0]
+    assert deal_line(shown(review), Catalog("en")) == "Hand 1: " + lines[0]
 
 
 def test_the_lines_in_dutch(whole_colours):
@@ -246,3 +248,20 @@ def test_the_lines_in_dutch(whole_colours):
     assert lines[2].startswith("Beste volgens de tabel: Spelen ")
     assert lines[3] == "Slagen met elke troef: rood 13 · geel 0 · blauw 13 · groen 0 · sans atout 0"
     assert review_lines(shown(review), Catalog("nl")) == lines[:3]  # the history's three
+
+
+def test_the_history_names_a_stored_games_hands_hands(robot):
+    from device.ui.reviews import Reviews
+
+    class Idle:  # a reviewer that is never asked to finish: the line says "working"
+        def want_all(self, facts):
+            pass
+
+        def state(self, facts):
+            return ReviewState("working", 0.0)
+
+    reviews = Reviews(Idle())
+    reviews.open_rubber(robot)
+    ui = types.SimpleNamespace(overlay="history-review", review=None, reviews=())
+    reviews.show(ui, None, robot)
+    assert [deal_line(r, Catalog("en"))[:7] for r in ui.reviews][:2] == ["Hand 1:", "Hand 2:"]

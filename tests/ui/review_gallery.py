@@ -45,7 +45,8 @@ def shown_for(game: Game, deal=None, state: ReviewState | None = None) -> Review
             state = ReviewState("done", 1.0, review=analyse(facts))
         except NotReviewed as why:
             state = ReviewState("failed", reason=str(why))
-    return ReviewShown(deal.number, state, facts.names, facts.side_names)
+    word = game.form.deal_word
+    return ReviewShown(deal.number, state, facts.names, facts.side_names, word)
 
 
 def review_screens(stored_ui) -> list[tuple[str, object, UiState]]:
