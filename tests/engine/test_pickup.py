@@ -233,6 +233,27 @@ def test_the_record_holds_the_pickups_before_the_calls_and_replays_them():
     assert again.snapshot() == g.snapshot()
 
 
+@pytest.mark.parametrize(
+    "spell",
+    [
+        lambda card, who: [card, who],
+        lambda card, who: {"card": card, "by": who},
+        lambda card, who: {"card": card, "took": who},
+        lambda card, who: {"card": card, "player": who},
+    ],
+)
+def test_other_spellings_of_who_took_a_card_are_read_as_taken_by(spell):
+    g = game(dealer=BEN)
+    pick(g, "H2", True)
+    pick(g, "H3", False, True)
+    pick(g, "H4", False, False)
+    through_the_stock(g)
+    record = json.loads(json.dumps(to_record(g)))
+    canonical = record["deals"][0]["pickups"]
+    record["deals"][0]["pickups"] = [spell(p["card"], p["taken_by"]) for p in canonical]
+    assert play_record(record).snapshot() == g.snapshot()
+
+
 def test_a_record_without_pickups_is_valid():
     record = {
         "game": "draw-pick-up",

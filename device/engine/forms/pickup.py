@@ -231,6 +231,7 @@ class DrawPickUp(GameForm):
             at(where, game.apply, DrawPhaseEnded())
 
     def _replay_one(self, game, item, where: str, at) -> None:
+        item = _canonical(item)
         keys = {"card", "taken_by", "rejected_by"}
         if not isinstance(item, dict) or set(item) - keys or not isinstance(item.get("card"), str):
             at(where, _refuse, 'must be {"card": CARD, "taken_by": NAME or null}')
@@ -251,6 +252,22 @@ class DrawPickUp(GameForm):
         if seat != game.turn:  # rejected by its turner first
             at(where, game.apply, PickUp(False))
         at(where, game.apply, PickUp(True, seat))
+
+
+# Other spellings of "taken_by" a record may use; a pair [CARD, NAME or null] is read too.
+TAKEN_BY = ("by", "took", "taker", "player")
+
+
+def _canonical(item):
+    """A pick-up entry in the canonical shape, from the other shapes a record may use."""
+    if isinstance(item, list) and len(item) == 2:
+        return {"card": item[0], "taken_by": item[1]}
+    if isinstance(item, dict) and "taken_by" not in item:
+        spelled = [key for key in TAKEN_BY if key in item]
+        if len(spelled) == 1:
+            key = spelled[0]
+            item = {k: v for k, v in item.items() if k != key} | {"taken_by": item[key]}
+    return item
 
 
 def _refuse(message: str) -> None:
