@@ -442,6 +442,7 @@ class StoredRubberView:
     stored: int  # ... of those stored
     problem: str | None  # None, "damaged" or a storage kind
     abridged: AbridgedView | None = None  # an aBRIDGEd game: its sheet of four hands
+    rubber_word: str = "rubber"  # its form's word for it: "rubber", "chicago", "game"
 
 
 def stored_rubber_view(entry: dict, replayed) -> StoredRubberView:
@@ -457,4 +458,5 @@ def stored_rubber_view(entry: dict, replayed) -> StoredRubberView:
         stored=replayed.stored,
         problem=replayed.problem,
         abridged=None if game is None else abridged_view(game),
+        rubber_word="rubber" if game is None else game.form.rubber_word,
     )

@@ -174,6 +174,7 @@ def stored_ui(form: str) -> UiState:
     played = finished_game(form)
     fields = {"rubber": 1, "date": "2024-05-01", "stopped": False, "winner": "Anna"}
     fields |= {"sheet": sheet_view(played), "kept": 30, "stored": 30, "problem": None}
+    fields["rubber_word"] = played.form.rubber_word
     names = StoredRubberView.__dataclass_fields__
     stored = StoredRubberView(**{k: v for k, v in fields.items() if k in names})
     return UiState(overlay="history-sheet", history=HISTORY, stored=stored)

@@ -121,3 +121,21 @@ def test_the_header_says_hand_and_no_vulnerability_the_seed_has_none():
     assert "Vulnerable" not in texts["abridged"]
     assert "Deal 1 · Anna deals" in texts["chicago"]
     assert "Vulnerable: nobody" in texts["chicago"]
+
+
+def test_a_stored_game_is_titled_by_its_forms_word_for_it():
+    from device.ui.i18n import Catalog
+    from device.ui.screens.history import stored_title
+    from device.ui.view import StoredRubberView
+
+    def titled(form: str, lang: str, key: str = "history.sheet_title") -> str:
+        word = Game(Setup(form, NAMES, 0)).form.rubber_word
+        stored = StoredRubberView(3, "2024-05-01", False, None, None, 0, 0, None, None, word)
+        return stored_title(stored, Catalog(lang), key)
+
+    assert titled("rubber-bridge", "en") == "Rubber 3"
+    assert titled("chicago", "en") == "Chicago 3"
+    assert titled("abridged", "en") == "Game 3"
+    assert titled("abridged", "nl") == "Partij 3"
+    assert titled("rubber-bridge", "nl", "review.title") == "Dubbeldummyanalyse, robber 3"
+    assert titled("abridged", "en", "review.title") == "Double-dummy review, game 3"

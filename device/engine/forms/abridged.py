@@ -90,6 +90,7 @@ class Abridged(GameForm):
     deck = ABRIDGED
     vulnerability = False  # the seed has none
     deal_word = "hand"  # the seed's word: a game is four hands
+    rubber_word = "game"
     options = ()
     scoring = "abridged"  # four hands by the chart (new_sheet)
     over_text = "the game of four hands is over"

@@ -148,6 +148,7 @@ class GameForm:
     scoring = "rubber"
     vulnerability = True  # False: the form has no vulnerability (aBRIDGEd)
     deal_word = "deal"  # what one deal is called at the table: "deal" or "hand"
+    rubber_word = "rubber"  # what a whole played unit is called: "rubber", "chicago", "game"
     options: tuple[Option, ...] = (HONOURS, SINGLE_GAME, AUCTION_END, DEALER_BIDS_FIRST)
     phase_inputs: dict[str, frozenset[type[Event]]] = PHASE_INPUTS
     key_inputs: dict[str, dict[str, type[Event]]] = KEY_INPUTS

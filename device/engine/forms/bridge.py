@@ -49,6 +49,7 @@ class Chicago(_Bridge):
     aliases = ("four-deal-bridge",)
     title = "Chicago"
     scoring = "chicago"
+    rubber_word = "chicago"  # four deals, not a rubber
     options = (HONOURS, SWITCHED_VULNERABILITY)
 
     def next_dealer(self, dealer: int, passed_out: bool) -> int:

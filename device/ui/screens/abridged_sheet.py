@@ -18,7 +18,7 @@ from ..draw import draw_button, draw_text
 from ..review_text import review_lines
 from ..widgets.review import draw_review, review_height
 from ..widgets.text import line_step, wrapped_text
-from . import chrome, menu
+from . import chrome, history, menu
 from .base import Target
 
 X = 16
@@ -195,7 +195,7 @@ def draw_stored(surface, layout, ui, t) -> list[Target]:
     far as it replays), the winner, and Back to the history."""
     stored = ui.stored
     chrome.background(surface, layout)
-    title = f"{t.t('history.sheet_title', n=stored.rubber)} · {stored.date}"
+    title = f"{history.stored_title(stored, t)} · {stored.date}"
     _title(surface, layout, title, 12)
     _sheet(surface, layout, stored.abridged, stored.sheet.sides, t, 58)
     _winner(surface, layout, stored.abridged, stored.sheet.sides, t, 380)

@@ -319,7 +319,7 @@ def draw_stored(surface, layout, ui, t) -> list[Target]:
         return abridged_sheet.draw_stored(surface, layout, ui, t)
     chrome.background(surface, layout)
     if stored is None or stored.sheet is None:
-        title = t.t("history.sheet_title", n=stored.rubber) if stored else t.t("history.title")
+        title = stored_title(stored, t) if stored else t.t("history.title")
         title_band(surface, layout, title)
         _unreadable(surface, layout, stored, t)
     else:
@@ -354,11 +354,17 @@ def _wrapped(surface, layout, text, pos, width, colour, size=theme.TEXT, bold=Fa
     return y
 
 
+def stored_title(stored, t, key: str = "history.sheet_title") -> str:
+    """ "Rubber 3", or its form's word for it: "Chicago 3", "Game 3" (aBRIDGEd)."""
+    word = stored.rubber_word
+    return t.t(key if word == "rubber" else f"{key}_{word}", n=stored.rubber)
+
+
 def _panel(surface, layout, stored, t) -> None:
     """Beside the paper: which rubber, its date, how it ended, each side's games, and
     when the journal is damaged, how far the sheet goes (the paper has the totals)."""
     paper = stored.sheet
-    title = t.t("history.sheet_title", n=stored.rubber)
+    title = stored_title(stored, t)
     y = _wrapped(surface, layout, title, (PANEL_X, 14), PANEL_W, theme.INK_ON_FELT, bold=True)
     y = _wrapped(surface, layout, stored.date, (PANEL_X, y), PANEL_W, theme.INK_ON_FELT_SOFT)
     y += 12

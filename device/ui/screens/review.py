@@ -13,6 +13,7 @@ from ..widgets.review import draw_review
 from ..widgets.text import line_step
 from . import chrome, menu
 from .help import ARROWS_W, page_arrows, title_band
+from .history import stored_title
 
 X, WIDTH = 16, 768
 TOP = 62
@@ -29,9 +30,12 @@ def pages(reviews) -> list[tuple]:
 def draw(surface, layout, view, ui, t):
     stored = ui.stored
     number = getattr(stored, "rubber", 0)
+    title = (
+        t.t("review.title", n=number) if stored is None else stored_title(stored, t, "review.title")
+    )
     all_pages = pages(ui.reviews)
     page = max(0, min(ui.review_page, len(all_pages) - 1))
-    title_band(surface, layout, t.t("review.title", n=number), 768 - ARROWS_W - 16)
+    title_band(surface, layout, title, 768 - ARROWS_W - 16)
     targets = page_arrows(
         surface, layout, page, len(all_pages), "review-page", t, 792 - ARROWS_W, 2
     )
