@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass
 
 from device.engine.scoring.abridged import score_abridged
 
-from .facts import NotReviewed
+from .facts import NotReviewed, seen_cards
 from .review import Cell, Costly, Progress
 
 COLOUR_SUIT = {"R": "H", "Y": "D", "B": "S", "G": "C"}  # the bidding box's colours
@@ -81,26 +81,18 @@ def abridged_facts(game, deal) -> AbridgedFacts:
     play = deal.play
     if deal.declarer is None or deal.declaration is None or play is None:
         raise NotReviewed("thrown_in")
-    hands = []
-    for hand in range(play.hands):
-        cards = set(play.by_hand[hand]) | set(play.shown(hand)) | set(play.known.get(hand, ()))
-        if len(cards) != play.total:
-            raise NotReviewed("unknown")
-        hands.append(tuple(suit_card(str(c)) for c in sorted(cards, key=lambda c: c.sort_key)))
-    played = [(t.leader, tuple(suit_card(str(c)) for c in t.cards)) for t in play.tricks]
-    if play.current:
-        played.append((play.leader, tuple(suit_card(str(c)) for c in play.current)))
+    hands, played = seen_cards(play, lambda card: suit_card(str(card)))
     return AbridgedFacts(
         number=deal.number,
         names=tuple(play.names),
         sides=tuple(play.sides),
         side_names=(game.side_name(0), game.side_name(1)),
-        hands=tuple(hands),
+        hands=hands,
         declarer=deal.declarer,
         declaration=deal.declaration,
         trump=deal.trump_colour,
         round=deal.round,
-        played=tuple(played),
+        played=played,
         won=deal.won,
     )
 

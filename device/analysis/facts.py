@@ -51,6 +51,23 @@ def card_index(text: str) -> tuple[int, int]:
     return SUIT_LETTERS.index(text[0]), RANK_LETTERS.index(text[1])
 
 
+def seen_cards(play, name=str) -> tuple[tuple, tuple]:
+    """Each hand's cards when play began and each trick's (leader, cards), every
+    card written by `name`; NotReviewed("unknown") when a hand's were not all seen
+    (played, shown face up or known)."""
+    hands = []
+    for hand in range(play.hands):
+        cards = set(play.by_hand[hand]) | set(play.shown(hand))
+        cards |= set(play.known.get(hand, ()))
+        if len(cards) != play.total:
+            raise NotReviewed("unknown")
+        hands.append(tuple(name(c) for c in sorted(cards, key=lambda c: c.sort_key)))
+    played = [(t.leader, tuple(name(c) for c in t.cards)) for t in play.tricks]
+    if play.current:
+        played.append((play.leader, tuple(name(c) for c in play.current)))
+    return tuple(hands), tuple(played)
+
+
 def deal_facts(game, deal) -> DealFacts:
     """The facts of a played deal of `game`; NotReviewed says why there are none."""
     form = game.form
@@ -65,16 +82,7 @@ def deal_facts(game, deal) -> DealFacts:
     play = deal.play
     if play.hands not in (2, 3, 4) or max(play.sides) > 1:  # two sides, not three players
         raise NotReviewed("hands")
-    hands = []
-    for hand in range(play.hands):
-        cards = set(play.by_hand[hand]) | set(play.shown(hand))
-        cards |= set(play.known.get(hand, ()))
-        if len(cards) != play.total:
-            raise NotReviewed("unknown")
-        hands.append(tuple(str(c) for c in sorted(cards, key=lambda c: c.sort_key)))
-    played = [(t.leader, tuple(str(c) for c in t.cards)) for t in play.tricks]
-    if play.current:
-        played.append((play.leader, tuple(str(c) for c in play.current)))
+    hands, played = seen_cards(play)
     hand = form.declarer_hand(deal.declarer)
     declarers = []
     for seat in range(form.players):
@@ -89,11 +97,11 @@ def deal_facts(game, deal) -> DealFacts:
         names=tuple(play.names),
         sides=tuple(play.sides),
         side_names=(game.side_name(0), game.side_name(1)),
-        hands=tuple(hands),
+        hands=hands,
         declarers=tuple(declarers),
         contract=str(deal.contract),
         declarer=hand,
-        played=tuple(played),
+        played=played,
         won=deal.won,
         vulnerable=(vulnerable + (False, False))[:2],
         below=(below + (0, 0))[:2],
