@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass
 from device.engine.scoring.abridged import score_abridged
 
 from .facts import NotReviewed, seen_cards
-from .review import Cell, Costly, Progress
+from .review import Cell, Costly, Progress, play_dict, table_dicts
 
 COLOUR_SUIT = {"R": "H", "Y": "D", "B": "S", "G": "C"}  # the bidding box's colours
 SUIT_COLOUR = {s: c for c, s in COLOUR_SUIT.items()}
@@ -135,26 +135,13 @@ class AbridgedReview:
             "deal": self.number,
             "form": "abridged",
             "engine": self.engine,
-            "table": [
-                {
-                    "strain": c.strain,
-                    "declarer": name[c.declarer],
-                    "leader": name[c.leader],
-                    "tricks": c.tricks,
-                }
-                for c in self.table
-            ],
+            "table": table_dicts(self.table, name),
             "par": None,
             "best": asdict(best),
             "contract": self.contract,
             "declaration": self.declaration,
             "trump": self.trump,
-            "declarer": name[self.declarer],
-            "double_dummy": self.best,
-            "made": self.won,
-            "costly": [{**asdict(c), "hand": name[c.hand]} for c in self.costly],
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 3),
+            **play_dict(self, name),
         }
 
 

@@ -66,15 +66,7 @@ class Review:
         return {
             "deal": self.number,
             "engine": self.engine,
-            "table": [
-                {
-                    "strain": c.strain,
-                    "declarer": name[c.declarer],
-                    "leader": name[c.leader],
-                    "tricks": c.tricks,
-                }
-                for c in self.table
-            ],
+            "table": table_dicts(self.table, name),
             "par": {
                 "contract": self.par.contract,
                 "declarer": None if by is None else facts.side_names[by],
@@ -82,13 +74,35 @@ class Review:
                 "score": self.par.score,
             },
             "contract": self.contract,
-            "declarer": name[self.declarer],
-            "double_dummy": self.best,
-            "made": self.won,
-            "costly": [{**asdict(c), "hand": name[c.hand]} for c in self.costly],
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 3),
+            **play_dict(self, name),
         }
+
+
+def table_dicts(table, names) -> list[dict]:
+    """A double-dummy table as JSON-ready data, hands by name."""
+    return [
+        {
+            "strain": c.strain,
+            "declarer": names[c.declarer],
+            "leader": names[c.leader],
+            "tricks": c.tricks,
+        }
+        for c in table
+    ]
+
+
+def play_dict(review, names) -> dict:
+    """The play as a review (a Review or an aBRIDGEd one) saw it, as JSON-ready
+    data: the declarer by name, its double-dummy and made tricks, the costly
+    cards, and the search's size and time."""
+    return {
+        "declarer": names[review.declarer],
+        "double_dummy": review.best,
+        "made": review.won,
+        "costly": [{**asdict(c), "hand": names[c.hand]} for c in review.costly],
+        "nodes": review.nodes,
+        "seconds": round(review.seconds, 3),
+    }
 
 
 def analyse(facts: DealFacts, progress: Progress | None = None) -> Review:
