@@ -191,30 +191,3 @@ def analyse_abridged(facts: AbridgedFacts, progress: Progress | None = None) -> 
         nodes=worker.nodes,
         seconds=time.perf_counter() - start,
     )
-
-
-def abridged_text(facts: AbridgedFacts, review: AbridgedReview) -> str:
-    """`honeymoon analyze`'s text for one aBRIDGEd hand."""
-    name = facts.names
-    declarer = name[review.declarer]
-    leader = name[(review.declarer + 1) % 4]
-    lines = [
-        f"Hand {review.number}: {review.contract} by {declarer}: "
-        f"double dummy {review.best} tricks, made {review.won}",
-        f"Double-dummy tricks of {declarer}'s team ({leader} leads): "
-        + ", ".join(f"{t} {review.tricks(t)}" for t in TRUMPS),
-    ]
-    best = review.best_declaration
-    lines.append(
-        f"Best by the chart: {best.declaration} {best.trump}, {best.tricks} tricks: "
-        f"{best.points:+d}"
-    )
-    if review.costly:
-        lines.append(
-            "Cards that cost a trick (the declarer's double-dummy tricks before -> after):"
-        )
-        for c in review.costly:
-            lines.append(f"  trick {c.trick}: {name[c.hand]} {c.card} ({c.before} -> {c.after})")
-    else:
-        lines.append("No card cost a trick.")
-    return "\n".join(lines)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .abridged import AbridgedReview, abridged_text
+from .abridged import TRUMPS, AbridgedFacts, AbridgedReview
 from .facts import NotReviewed, deal_facts
 from .par import STRAINS
 from .review import Review, analyse
@@ -73,15 +73,17 @@ def deal_text(facts, review: Review) -> str:
         cells = [review.cell(strain, d) for d, _ in columns]
         lines.append(f"  {strain:<4}" + "  ".join(str(c.tricks).rjust(width) for c in cells))
     lines.append("Par: " + par_text(facts, review))
-    if review.costly:
-        lines.append(
-            "Cards that cost a trick (the declarer's double-dummy tricks before -> after):"
-        )
-        for c in review.costly:
-            lines.append(f"  trick {c.trick}: {name[c.hand]} {c.card} ({c.before} -> {c.after})")
-    else:
-        lines.append("No card cost a trick.")
-    return "\n".join(lines)
+    return "\n".join(lines + costly_lines(name, review.costly))
+
+
+def costly_lines(names, costly) -> list[str]:
+    """The cards that cost a trick, one a line, or that none did."""
+    if not costly:
+        return ["No card cost a trick."]
+    head = "Cards that cost a trick (the declarer's double-dummy tricks before -> after):"
+    return [head] + [
+        f"  trick {c.trick}: {names[c.hand]} {c.card} ({c.before} -> {c.after})" for c in costly
+    ]
 
 
 def par_text(facts, review: Review) -> str:
@@ -92,3 +94,22 @@ def par_text(facts, review: Review) -> str:
     over = par.tricks - level - 6
     result = "made" if over == 0 else (f"made +{over}" if over > 0 else f"down {-over}")
     return f"{par.contract} by {facts.side_names[par.declarer]}, {result}: {par.score:+d}"
+
+
+def abridged_text(facts: AbridgedFacts, review: AbridgedReview) -> str:
+    """`honeymoon analyze`'s text for one aBRIDGEd hand."""
+    name = facts.names
+    declarer = name[review.declarer]
+    leader = name[(review.declarer + 1) % 4]
+    lines = [
+        f"Hand {review.number}: {review.contract} by {declarer}: "
+        f"double dummy {review.best} tricks, made {review.won}",
+        f"Double-dummy tricks of {declarer}'s team ({leader} leads): "
+        + ", ".join(f"{t} {review.tricks(t)}" for t in TRUMPS),
+    ]
+    best = review.best_declaration
+    lines.append(
+        f"Best by the chart: {best.declaration} {best.trump}, {best.tricks} tricks: "
+        f"{best.points:+d}"
+    )
+    return "\n".join(lines + costly_lines(name, review.costly))
