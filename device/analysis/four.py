@@ -71,7 +71,7 @@ class FourHands:
         """Each card after which its side's double-dummy tricks went down. endplay
         counts for the side not on lead, the tricks won included; a revoke (a card
         that does not follow suit) stops it, and the cards after it are not looked at."""
-        from .review import Costly
+        from .review import Costly, costs
 
         facts = self.facts
         if not facts.played:
@@ -94,8 +94,7 @@ class FourHands:
         values = [total - v if flip else v for v in values]
         found = []
         for (number, hand, card), before, after in zip(cards, values, values[1:], strict=False):
-            worse = after < before if facts.sides[hand] == side else after > before
-            if worse:
+            if costs(facts.sides[hand] == side, before, after):
                 found.append(Costly(number, hand, card, before, after))
         if progress is not None:
             progress(2, 2)

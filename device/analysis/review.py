@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from .facts import DealFacts, NotReviewed, card_index
-from .par import Par, par
+from .par import STRAINS, Par, par
 from .solver import NT
 
 Progress = Callable[[int, int], None]  # (steps done, steps in all)
@@ -146,6 +146,68 @@ def analyse(facts: DealFacts, progress: Progress | None = None) -> Review:
         nodes=worker.nodes,
         seconds=time.perf_counter() - start,
     )
+
+
+def costs(mine: bool, before: int, after: int) -> bool:
+    """Whether a card cost its side a trick: the declaring side's double-dummy
+    tricks went down after a card of that side (`mine`), up after the other's."""
+    return after < before if mine else after > before
+
+
+class OwnSearch:
+    """What this package's own searches (two.py, three.py) share: the progress in
+    steps (a table cell, a card), the positions searched, and the walk through
+    the play for the costly cards. A subclass sets `hands` (each hand's rank masks
+    by suit) and gives `_play_search()`, the search of the contract's strain,
+    `_trick_winner(search, trick)`, the hand that wins a full trick of (hand,
+    suit, rank), and `_value(search, rest, leader, current, won, near)`, the
+    declaring side's tricks, `won` included, from the cards left (`rest`) with a
+    trick perhaps begun (`current`); `near`: the value just before, or None."""
+
+    def __init__(self, facts: DealFacts):
+        self.facts = facts
+        self.searchers: dict = {}
+        cards = sum(len(cards) for _, cards in facts.played)
+        self.steps = len(STRAINS) * len(facts.declarers) + cards + 1
+        self.done = 0
+
+    @property
+    def nodes(self) -> int:
+        return sum(s.searched for s in self.searchers.values())
+
+    def _step(self, progress) -> None:
+        self.done += 1
+        if progress is not None:
+            progress(self.done, self.steps)
+
+    def costly(self, progress=None) -> list[Costly]:
+        """Each card after which its side's double-dummy tricks went down."""
+        facts = self.facts
+        search = self._play_search()
+        side = facts.sides[facts.declarer]
+        rest = [list(hand) for hand in self.hands]
+        won, current = 0, []
+        leader = facts.played[0][0] if facts.played else 0
+        before = self._value(search, rest, leader, current, won, None)
+        self._step(progress)
+        found = []
+        for number, (first, cards) in enumerate(facts.played, 1):
+            leader = first
+            for i, text in enumerate(cards):
+                hand = (first + i) % len(rest)
+                suit, rank = card_index(text)
+                rest[hand][suit] &= ~(1 << rank)
+                current.append((hand, suit, rank))
+                if len(current) == len(rest):
+                    leader = self._trick_winner(search, current)
+                    won += facts.sides[leader] == side
+                    current = []
+                after = self._value(search, rest, leader, current, won, before)
+                self._step(progress)
+                if costs(facts.sides[hand] == side, before, after):
+                    found.append(Costly(number, hand, text, before, after))
+                before = after
+        return found
 
 
 def trump_of(strain: str) -> int:
