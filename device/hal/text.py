@@ -9,21 +9,29 @@ it becomes part of a message.
 
 from __future__ import annotations
 
+import unicodedata
+
 MAX_CHARS = 60  # a device's text in a one-line banner, with room for the words around it
 CUT = "..."  # ASCII: every font and every terminal has it
 
 
 def safe_text(value: bytes | bytearray | str, limit: int = MAX_CHARS) -> str:
     """`value` as printable text: invalid UTF-8 becomes U+FFFD, every character
-    that is not printable (controls, NUL, format characters, surrogates) is
-    written as an escape such as \\x00, and the result has at most `limit`
-    characters (cut with '...')."""
+    that is not printable (controls, NUL, format characters, surrogates, a
+    combining mark with no character before it) is written as an escape such
+    as \\x00, and the result has at most `limit` characters (cut with '...')."""
     if isinstance(value, (bytes, bytearray)):
         value = bytes(value).decode("utf-8", "replace")
     pieces: list[str] = []
     length = 0
+    base = False  # whether the last piece is a character a combining mark may sit on
     for char in value:
-        piece = char if char.isprintable() else _escape(char)
+        mark = unicodedata.category(char) in ("Mn", "Me")
+        # A combining mark with nothing to sit on (first, or after an escape) has no
+        # width of its own: pygame refuses to draw a text of only such marks.
+        shown = char.isprintable() and (base or not mark)
+        piece = char if shown else _escape(char)
+        base = shown
         if length + len(piece) > limit:
             return _cut(pieces, limit)
         pieces.append(piece)

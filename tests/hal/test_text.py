@@ -54,3 +54,11 @@ def test_anything_comes_out_printable_short_and_drawable(value, limit):
         pygame.font.init()
     if text:
         pygame.font.Font(None, 24).render(text, True, (0, 0, 0))  # no NUL, no zero width
+
+
+def test_a_combining_mark_with_nothing_before_it_is_escaped_and_one_after_a_letter_kept():
+    # hypothesis found it: a variation selector alone is printable but has no width,
+    # and pygame refuses to draw a text of zero width
+    assert safe_text("\U000e0100", 20) == "\\U000e0100"
+    assert safe_text("\x00\u0301", 20) == "\\x00\\u0301"
+    assert safe_text("e\u0301", 20) == "e\u0301"
