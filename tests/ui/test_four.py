@@ -345,7 +345,8 @@ def test_history_per_partnership_and_per_player():
     assert by_name["Ben"]["won"] == 2 and by_name["Ben"]["points"] == 880 + 700
     assert couple_stats(history) == []  # couples are tables of two
     blocks, lines = partnership_lines(history, EN)
-    assert blocks[0][0] == "Anna & Carla: 2 games together"
+    # "games" are 100 below the line ("1 won, 980 points, 2 games"), not what was played
+    assert blocks[0][0] == "Anna & Carla: played together 2 times"
     assert "Ben: 2 of 3 won, 1580 points" in lines
     headings = [heading for heading, _ in _sections(history + HISTORY, EN)]
     assert headings == [

@@ -64,9 +64,9 @@ def couple_lines(couple: dict, t) -> list[str]:
 
 
 def partnership_lines(history: list, t) -> tuple[list[list[str]], list[str]]:
-    """At a table of four: per partnership, most played first, "Anna & Carla: 2 games
-    together", "1 won, 940 points, 1 game" and its contracts; per player "Anna: 1 of 2
-    won, 940 points"."""
+    """At a table of four: per partnership, most played first, "Anna & Carla: played
+    together 2 times", "1 won, 940 points, 1 game" (a game: 100 below the line) and its
+    contracts; per player "Anna: 1 of 2 won, 940 points"."""
     pairs, players = partnership_stats(history)
     blocks = []
     for pair in sorted(pairs, key=lambda p: -p["played"]):
