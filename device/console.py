@@ -3,7 +3,7 @@
 It prints what happens at the table and takes typed input: cards (`SA`),
 calls (`1S`, `p`, `x`), keys (`ok`, `undo`, `menu`) and the screen's own
 actions (`claim 3`, `accept`, `dispute`, `honours Anna 100`, `honours none`,
-`end draw` then `yes`, `sheet`, `help`, `quit`). It says what the screen says:
+`end draw` then `yes`, `sheet`, `review`, `help`, `quit`). It says what the screen says:
 a refusal with what to do instead, a revoke when it is proved, what follows a
 disputed claim, what an undo took back. With simulated devices, typed cards
 and calls go through them, over the real serial path. As on the screen, the
@@ -41,7 +41,8 @@ from .sim.keyboard import input_kind, parse_tokens
 from .sim.script import press
 
 HELP = """Type cards (SA, H10), calls (1S, 3NT, p, x, xx) and keys (ok, undo, menu).
-Also: claim N [NAME] · accept · dispute · honours NAME 100|150|none · end draw · sheet · quit"""
+Also: claim N [NAME] · accept · dispute · honours NAME 100|150|none · end draw · sheet · review
+· quit"""
 END_DRAW_QUESTION = "end the draw phase now? type yes to end it (anything else goes on)"
 
 
@@ -179,6 +180,8 @@ class Console:
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.running = True
         self.confirming = False  # `end draw` asked: the next line says yes or no
+        self.reviewer = None  # the double-dummy review's worker, started by `review`
+        self.reviewing = None  # the facts of the deal whose review is awaited
 
     @property
     def game(self) -> Game:
@@ -198,14 +201,20 @@ class Console:
     def run(self) -> None:
         self.say(help_text(self.game))
         self.say(self.prompt())
-        while self.running:
-            self.tick(0.05)
+        try:
+            while self.running:
+                self.tick(0.05)
+        finally:
+            if self.reviewer is not None:
+                self.reviewer.close()
 
     def tick(self, timeout: float) -> None:
         shown = False
         for _, outcome in self.loop.step(timeout):
             self.say(self._outcome_text(outcome))
             shown = True
+        if self.reviewing is not None and self.reviewer.poll():
+            shown = self._review_said() or shown
         while True:
             try:
                 line = self.lines.get_nowait()
@@ -317,6 +326,50 @@ class Console:
     def _quit(self, _args) -> None:
         self.running = False
 
+    def _review(self, _args) -> None:
+        """`review`: the double-dummy review of the last deal played, worked out by the
+        review's worker process as on the screen; said when done, the table goes on."""
+        from .analysis.facts import NotReviewed, deal_facts
+        from .analysis.worker import Reviewer
+
+        deal = next((d for d in reversed(self.game.deals) if d.outcome is not None), None)
+        if deal is None:
+            self.say("! review: no deal has been played yet")
+            return
+        try:
+            facts = deal_facts(self.game, deal)
+        except NotReviewed as why:
+            self.say(f"! deal {deal.number}: {_why_not(str(why))}")
+            return
+        self.reviewer = self.reviewer or Reviewer()
+        self.reviewer.want(facts)
+        self.reviewing = facts
+        self.say(f"reviewing deal {deal.number} double dummy: said here when done")
+
+    def _review_said(self) -> bool:
+        """Say the awaited review once it is done or failed; True when said."""
+        from .analysis.report import as_text
+
+        state = self.reviewer.state(self.reviewing)
+        if state.kind == "done":
+            self.say(as_text([(self.reviewing, state.review)]).rstrip())
+        elif state.kind == "failed":
+            self.say(f"! deal {self.reviewing.number}: {_why_not(state.reason)}")
+        else:
+            return False
+        self.reviewing = None
+        return True
+
+
+def _why_not(reason: str | None) -> str:
+    """Why a deal has no review, in the screen's English words."""
+    from .ui.i18n import Catalog
+
+    if reason == "thrown_in":
+        return "thrown in, no contract was played"
+    known = ("unknown", "deck", "hands", "endplay", "timeout")
+    return Catalog("en").t(f"review.failed.{reason if reason in known else 'crashed'}")
+
 
 _COMMANDS = {
     "claim": Console._claim,
@@ -326,5 +379,6 @@ _COMMANDS = {
     "end": Console._end,
     "sheet": lambda c, _: c.say(render_sheet(c.game)),
     "help": lambda c, _: c.say(help_text(c.game)),
+    "review": Console._review,
     "quit": Console._quit,
 }

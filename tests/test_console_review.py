@@ -1,0 +1,73 @@
+"""`review` in the terminal table: the double-dummy review of the last deal played,
+worked out by the review's worker process while the table goes on."""
+
+import io
+import queue
+import random
+import time
+
+from device.console import Console
+from device.engine.events import NextDeal, Setup
+from device.engine.game import Game
+from device.loop import TableLoop
+from device.robots import deal_inputs
+from device.table import Table
+
+
+def console(game: Game) -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(TableLoop(Table(game), queue.Queue()), out=out), out
+
+
+def typed(con: Console, line: str) -> None:
+    con.lines.put(line)
+    con.tick(0)
+
+
+def first_deal_played(form: str, players) -> Game:
+    """A robot game on to the end of its first deal with a contract."""
+    rng, game = random.Random(5), Game(Setup(form, players, 0))
+    while True:
+        for event in deal_inputs(game, rng):
+            game.apply(event)
+        if game.deal.contract is not None:
+            return game
+        game.apply(NextDeal())
+
+
+def test_review_says_the_last_deals_double_dummy_table_when_the_worker_is_done():
+    game = first_deal_played("plain", ("Anna", "Ben"))
+    con, out = console(game)
+    try:
+        typed(con, "review")
+        assert "reviewing deal 1 double dummy" in out.getvalue()
+        deadline = time.monotonic() + 60
+        while "Par:" not in out.getvalue() and time.monotonic() < deadline:
+            con.tick(0.05)
+        text = out.getvalue()
+        assert f"Deal 1: {game.deal.contract}" in text and "double dummy" in text
+        assert "Double-dummy tricks of the declarer" in text and "Par:" in text
+    finally:
+        con.reviewer.close()
+
+
+def test_review_before_any_deal_or_of_three_players_says_why_not():
+    con, out = console(Game(Setup("plain", ("Anna", "Ben"), 0)))
+    typed(con, "review")
+    assert "! review: no deal has been played yet" in out.getvalue()
+    con, out = console(first_deal_played("three-player", ("Anna", "Ben", "Carla")))
+    typed(con, "review")
+    assert "! deal 1: DD review: not for three players alone" in out.getvalue()
+    assert con.reviewer is None  # no worker started for nothing
+
+
+def test_the_table_goes_on_while_the_review_is_worked_out():
+    game = first_deal_played("plain", ("Anna", "Ben"))
+    con, out = console(game)
+    try:
+        typed(con, "review")
+        typed(con, "ok")  # the next deal starts at once
+        con.tick(0)
+        assert con.game.deal.number == 2 and con.reviewing is not None
+    finally:
+        con.reviewer.close()
