@@ -48,6 +48,10 @@ END_DRAW_QUESTION = "end the draw phase now? type yes to end it (anything else g
 
 def help_text(game: Game) -> str:
     """The help; with honours off, the honours command is not mentioned."""
+    if game.form.declares_itself:  # aBRIDGEd: its own deck and words
+        from .abridged_text import HELP as ABRIDGED_HELP
+
+        return ABRIDGED_HELP
     if game.options.get("honours", True):
         return HELP
     return HELP.replace(" · honours NAME 100|150|none", "")
@@ -215,7 +219,9 @@ class Console:
             shown = True
         if self.reviewing is not None and self.reviewer.poll():
             shown = self._review_said() or shown
-        while True:
+        # a typed card or call waits in the loop's queue: the next line (sheet, claim,
+        # quit, the end of a here-doc) comes after it is applied, not before
+        while self.loop.inputs.empty():
             try:
                 line = self.lines.get_nowait()
             except queue.Empty:
@@ -266,6 +272,12 @@ class Console:
         action = _COMMANDS.get(word.lower())
         if action is not None:
             action(self, rest)
+            return True
+        from .abridged_text import spoken
+
+        said = spoken(self.game, line)
+        if said is not None:  # aBRIDGEd's declaring: a word or number, as on the screen
+            self.apply(Stated(said))
             return True
         try:
             tokens = parse_tokens(line)

@@ -90,3 +90,20 @@ def test_with_honours_off_the_help_does_not_offer_honours(tmp_path):
     con, _, out = draw_console(tmp_path / "on")
     typed(con, "help")
     assert "honours NAME 100|150" in out.getvalue()
+
+
+def test_lines_typed_all_at_once_are_applied_in_order_before_the_end(tmp_path):
+    con, journal, out = console(tmp_path)
+    for line in ("1s", "p", "sheet", "HA", "claim 12 ben", "accept"):
+        con.lines.put(line)
+    con.lines.put(None)  # the end of a here-doc, as fast as a pipe gives it
+    for _ in range(20):
+        if not con.running:
+            break
+        con.tick(0)
+    text = out.getvalue()
+    assert "Ben: 1S" in text and "Anna plays HA" in text
+    assert text.index("Anna: P") < text.index("Anna plays HA")
+    assert "Anna accepts the claim" in text
+    kinds = [e.kind for e in journal.rubber(con.loop.table.rubber).events]
+    assert kinds == ["call", "call", "card", "claim", "claim-answer"]
