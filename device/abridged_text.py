@@ -19,6 +19,27 @@ ASKED = {
 }
 
 
+HELP = """Type cards (R14, G2) and keys (ok, undo, menu). In the declaring type a word: pass,
+play, ten, seven, a number (10) or a trump (red, yellow, blue, green, nt); on the bidding box
+P is Pass or Seven, OK is Play or Ten. Also: claim N [NAME] · accept · dispute · sheet · review
+· quit"""
+
+_SPOKEN = {"PASS", "PLAY", "TEN", "SEVEN", "R", "Y", "B", "G", "NT"}
+_SPOKEN |= {"RED", "YELLOW", "BLUE", "GREEN", "NOTRUMP", "NO-TRUMP"}
+
+
+def spoken(game: Game, line: str) -> str | int | None:
+    """A word or number typed in the declaring, said as on the screen's buttons ("10",
+    "play", "red"); None for anything else (a card, a bidding-box call, a key), and
+    outside aBRIDGEd's declaring. The form refuses a word its phase does not take."""
+    if not (game.form.declares_itself and game.phase in game.form.own_phases):
+        return None
+    word = line.strip()
+    if word.isdigit():
+        return int(word)
+    return word if word.upper() in _SPOKEN else None
+
+
 def declaring_status(game: Game) -> str:
     """The console's line in the declaring: what was said, who speaks, what is asked."""
     deal, turn = game.deal, game.name(game.turn)

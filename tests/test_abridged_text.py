@@ -100,3 +100,33 @@ def test_a_refusal_in_the_declaring_says_what_to_do_instead():
     game.apply(Stated("G"))
     assert hint(game, "x") == "Ben: say the hand strength"
     assert Catalog("nl").error(hint(game, "x")) == "Ben: zeg de kracht van de hand"
+
+
+def test_the_terminal_takes_the_declaring_typed_as_words_and_numbers(tmp_path):
+    import io
+    import queue
+
+    from device.console import Console
+    from device.loop import TableLoop
+    from device.store.journal import Journal
+    from device.table import Table
+
+    journal = Journal(tmp_path / "j.sqlite3")
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    out = io.StringIO()
+    con = Console(TableLoop(Table(game, journal=journal), queue.Queue()), out=out)
+    said = ("help", "pass", "p", "Pass", "pass", "10", "12", "ten", "9", "9", "ok", "ten")
+    for line in said:
+        con.lines.put(line)
+        con.tick(0)
+        con.tick(0)
+    text = out.getvalue()
+    assert "Type cards (R14, G2)" in text and "honours" not in text
+    assert "Anna says 10" in text and "Dirk says 9" in text
+    assert "! a hand strength is a number from 0 to 37, not ten" in text
+    assert game.deal.strengths == [10, 12, 9, 9] and game.phase == "trump"
+    assert game.deal.declaration == "Ten" and game.deal.declarer == 1
+    assert console.status(game).startswith("hand 1, declaring (Pass Pass Pass Pass 10 12 9 9")
+    con.lines.put("red")
+    con.tick(0)
+    assert game.deal.trump_colour == "R" and game.phase == "count"
