@@ -142,14 +142,23 @@ def status(game: Game) -> str:
             "lays four cards face down (ok when done)"
         )
     if game.phase == "play":
-        won = deal.play.tricks_won()
-        side = game.form.side(deal.declarer)
-        others = [w for s, w in enumerate(won) if s != side]  # one side, or two players
         return (
             f"deal {deal.number}, {game.form.contract_text(deal)} by {game.name(deal.declarer)}, "
-            f"tricks {'-'.join(str(w) for w in [won[side], *others])}: {turn} to play"
+            f"tricks {_tricks_text(game)}: {turn} to play"
         )
     return f"{deal_line(game, deal)} (ok: next deal)"
+
+
+def _tricks_text(game: Game) -> str:
+    """The tricks won, the declarer's first: "3-2" for two sides; with three players
+    each alone, "Ben 3, Anna 2, Carla 1" (three bare numbers would not say whose)."""
+    deal = game.deal
+    won = deal.play.tricks_won()
+    side = game.form.side(deal.declarer)
+    order = [side, *(s for s in range(len(won)) if s != side)]
+    if len(won) == 2:
+        return "-".join(str(won[s]) for s in order)
+    return ", ".join(f"{game.name(s)} {won[s]}" for s in order)  # a side is a player
 
 
 def draw_trick_status(game: Game) -> str:

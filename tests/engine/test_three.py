@@ -321,7 +321,7 @@ def test_the_table_says_the_talon_in_english_and_dutch():
             assert nl.error(str(error)) != str(error), str(error)
     done = g.apply(TalonDiscarded())
     assert "Ben has taken the talon" in describe(g, done)
-    assert status(g).startswith("deal 1, 2C by Ben, tricks 0-0-0: Carla to play")
+    assert status(g).startswith("deal 1, 2C by Ben, tricks Ben 0, Anna 0, Carla 0: Carla to play")
     g.apply(Undone())
     assert undone_text(g) == "Undone: the talon taken by Ben"
     assert nl.error(undone_text(g)) == "Teruggenomen: de stok genomen door Ben"
