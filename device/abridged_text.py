@@ -64,6 +64,18 @@ def hand_line(game: Game, deal) -> str:
     )
 
 
+def wrong_lines(game: Game, deal) -> list[str]:
+    """What the cards proved wrong once all 52 were seen: "  Ben said strength 12, held
+    10"; none outside aBRIDGEd."""
+    if not game.form.declares_itself:
+        return []
+    out = []
+    for seat, what, stated, held in game.form.wrong_statements(deal) or ():
+        said = "strength" if what == "strength" else "colour count"
+        out.append(f"  {game.players[seat]} said {said} {stated}, held {held}")
+    return out
+
+
 def render_abridged(game: Game) -> str:
     sheet, form = game.sheet, game.form
     teams = (game.side_name(0), game.side_name(1))
@@ -79,9 +91,7 @@ def render_abridged(game: Game) -> str:
             f"{game.players[deal.declarer]}, {COLOURS[deal.trump_colour]}, {deal.tricks} tricks, "
             f"{made}: {teams[scorer]} {points[scorer]}"
         )
-        for seat, what, stated, held in form.wrong_statements(deal) or ():
-            said = "strength" if what == "strength" else "colour count"
-            out.append(f"  {game.players[seat]} said {said} {stated}, held {held}")
+        out += wrong_lines(game, deal)
     totals = sheet.totals()
     out += ["", "  ".join(f"{team}: {total}" for team, total in zip(teams, totals, strict=True))]
     out.append(_result(sheet, teams))

@@ -265,6 +265,9 @@ class Console:
             text += "\n" + deal_line(self.game, self.game.deal)
             transfers = transfer_line(self.game, self.game.deal)
             text += "\n" + transfers if transfers else ""
+            from .abridged_text import wrong_lines  # aBRIDGEd: the statements proved wrong
+
+            text += "".join("\n" + line for line in wrong_lines(self.game, self.game.deal))
         return text
 
     def command(self, line: str) -> bool:

@@ -130,3 +130,26 @@ def test_the_terminal_takes_the_declaring_typed_as_words_and_numbers(tmp_path):
     con.lines.put("red")
     con.tick(0)
     assert game.deal.trump_colour == "R" and game.phase == "count"
+
+
+def test_the_terminal_says_the_statements_proved_wrong_after_the_last_card(tmp_path):
+    import io
+    import queue
+
+    from device.console import Console
+    from device.loop import TableLoop
+    from device.table import Table
+
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    out = io.StringIO()
+    con = Console(TableLoop(Table(game), queue.Queue()), out=out)
+    colours, lines = "RYBG", ["play", "ok", "red", "10", "12", "10", "10", "13", "13", "13", "13"]
+    for number, leader in zip(range(14, 1, -1), [1] + [0] * 12, strict=True):
+        lines += [f"{colours[(leader + k) % 4]}{number}" for k in range(4)]  # Anna trumps
+    for line in lines:
+        con.lines.put(line)
+        con.tick(0)
+        con.tick(0)
+    text = out.getvalue()
+    assert "Hand 1, Anna deals: Play by Anna, red, 13 tricks, made" in text
+    assert text.count("Carla said strength 12, held 10") == 1
