@@ -72,10 +72,14 @@ def describe(game: Game, event: Event) -> str:
         return f"{name} rejects {card}" + ("" if deal.turned else " too: it is out of play")
     if isinstance(event, CardShown) and game.phase == "pick-up":
         return f"{event.card} turned up"
+    if isinstance(event, CardShown) and game.phase == "draw-tricks":  # Draw Bridge's top card
+        return f"{event.card} turned up: the winner of draw trick {len(deal.draw_top)} draws it"
     if isinstance(event, CallMade):
         return f"{name}: {event.call}"
     if isinstance(event, CardPlayed):
         text = f"{name} plays {event.card}"
+        if deal.play is None and getattr(deal, "draw", None) is not None:
+            return text + draw_trick_won(game)
         play = deal.play
         if play is not None and not play.current and play.tricks:
             winner = play.tricks[-1].winner
@@ -159,6 +163,16 @@ def _tricks_text(game: Game) -> str:
     if len(won) == 2:
         return "-".join(str(won[s]) for s in order)
     return ", ".join(f"{game.name(s)} {won[s]}" for s in order)  # a side is a player
+
+
+def draw_trick_won(game: Game) -> str:
+    """Draw Bridge: after a draw trick's second card, who won it and draws (first)."""
+    draw, top = game.deal.draw, game.deal.draw_top
+    if draw.current or not draw.tricks:
+        return ""
+    number, winner = len(draw.tricks), game.players[draw.tricks[-1].winner]
+    drawn = top[number - 1] if len(top) >= number else "first"
+    return f"; draw trick {number} to {winner}: {winner} draws {drawn}"
 
 
 def draw_trick_status(game: Game) -> str:
