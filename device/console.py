@@ -266,8 +266,10 @@ class Console:
     def _outcome_text(self, outcome) -> str:
         if not outcome.accepted:
             return f"! {outcome.text}"  # the refusal and what to do instead
-        if outcome.menu:
-            return "menu: in the terminal type sheet, end draw, help or quit"
+        if outcome.menu:  # `end draw` only where a draw phase can be ended
+            form = self.game.form
+            draws = any(form.accepts(p, DrawPhaseEnded()) for p in form.phases(self.game.options))
+            return f"menu: in the terminal type sheet, {'end draw, ' if draws else ''}help or quit"
         if outcome.event is None:
             return outcome.message
         if isinstance(outcome.event, Undone):

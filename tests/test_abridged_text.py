@@ -153,3 +153,20 @@ def test_the_terminal_says_the_statements_proved_wrong_after_the_last_card(tmp_p
     text = out.getvalue()
     assert "Hand 1, Anna deals: Play by Anna, red, 13 tricks, made" in text
     assert text.count("Carla said strength 12, held 10") == 1
+
+
+def test_the_terminal_menu_offers_no_end_draw_in_abridged(tmp_path):
+    import io
+    import queue
+
+    from device.console import Console
+    from device.loop import TableLoop
+    from device.table import Table
+
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    out = io.StringIO()
+    con = Console(TableLoop(Table(game), queue.Queue()), out=out)
+    con.lines.put("menu")
+    con.tick(0)
+    con.tick(0)
+    assert "menu: in the terminal type sheet, help or quit" in out.getvalue()
