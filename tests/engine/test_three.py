@@ -346,3 +346,22 @@ def test_the_documented_example_replays_to_the_documented_sheet():
     section = text.split("## Three players: three-player Honeymoon")[1].split("\n## ")[0]
     record, output = (json.loads(b) for b in re.findall(r"```jsonc\n(.*?)```", section, re.S))
     assert sheet_report(play_record(record)) == output
+
+
+def test_a_card_call_or_claim_before_the_talon_is_refused_saying_what_to_do_once():
+    from device.table import Table
+    from device.ui.i18n import Catalog
+
+    table = Table(game(dealer=ANNA))
+    for text in ("2C", "P", "P"):
+        assert table.apply(CallMade(Call.parse(text))).accepted
+    todo = "take the talon, lay four cards face down, then press OK"
+    for event, said in (
+        (CardPlayed(Card.parse("SA")), "the talon is not taken yet"),
+        (ClaimMade(3), "the talon is not taken yet"),
+        (CallMade(Call.parse("3C")), "the auction is over, the talon is not taken yet"),
+    ):
+        outcome = table.apply(event)
+        assert not outcome.accepted and outcome.text == f"{said}: {todo}"
+        assert Catalog("nl").error(outcome.message) != outcome.message
+    assert table.game.phase == "talon"

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from ..game import Deal
 
 TALON = 4  # cards face down after the deal; the declarer takes them and discards as many
-TALON_FIRST = "first the declarer takes the talon and discards four cards face down: OK when done"
+# the table adds what to do (hints.TALON: take it, lay four down, OK): not said twice
+TALON_FIRST = "the talon is not taken yet"
 
 
 class ThreePlayer(GameForm):
@@ -46,7 +47,7 @@ class ThreePlayer(GameForm):
         **REFUSALS,
         (CardPlayed, "talon"): TALON_FIRST,
         (ClaimMade, "talon"): TALON_FIRST,
-        (CallMade, "talon"): "the auction is over: " + TALON_FIRST,
+        (CallMade, "talon"): "the auction is over, " + TALON_FIRST,
         (TalonDiscarded, "auction"): "the talon is taken once the auction is over",
         (TalonDiscarded, None): "there is no talon to take now",
     }
