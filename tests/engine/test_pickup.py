@@ -168,7 +168,7 @@ def test_undo_goes_back_through_the_pick_up():
 
 def test_bad_inputs_are_refused_and_change_nothing():
     g = game(dealer=BEN)
-    refused(g, PickUp(True), "no stock card is face up: first turn up the top card")
+    refused(g, PickUp(True), "no stock card is face up")
     refused(g, PickUp(False), "no stock card is face up")
     refused(g, CallMade(Call.parse("1S")), "the auction starts when the stock is empty")
     refused(g, CardPlayed(c("SA")), "the play starts after the auction")

@@ -57,7 +57,6 @@ if TYPE_CHECKING:
 
 PHASE = "pick-up"
 HAND = 13  # cards dealt to each player
-SCAN_FIRST = "first turn up the top card of the stock and scan it"
 
 
 class DrawPickUp(GameForm):
@@ -128,7 +127,7 @@ class DrawPickUp(GameForm):
         if isinstance(event, CardShown):
             return self._turn_up(deal, event, players)
         if deal.turned is None:
-            raise PlayError(f"no stock card is face up: {SCAN_FIRST}")
+            raise PlayError("no stock card is face up")  # the table adds what to do
         if event.seat is not None and event.seat != seat:
             raise PlayError(f"it is {players[seat]}'s turn to take or reject {deal.turned}")
         if event.take:

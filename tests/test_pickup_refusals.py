@@ -1,0 +1,20 @@
+"""Draw / Pick-Up at the table: a refusal says what is wrong and what to do
+instead once (the engine's reason, the table's hint), in English and Dutch."""
+
+from device.engine.events import PickUp, Setup
+from device.engine.game import Game
+from device.table import Table
+from device.ui.i18n import Catalog
+
+
+def test_take_or_reject_before_a_card_is_turned_up_says_what_to_do_once():
+    table = Table(Game(Setup("draw-pick-up", ("Anna", "Ben"), 0, {})))
+    for take in (True, False):
+        refused = table.apply(PickUp(take))
+        assert not refused.accepted
+        assert (
+            refused.text
+            == "no stock card is face up: turn up the top card of the stock and scan it"
+        )
+        dutch = f"{Catalog('nl').error(refused.message)}: {Catalog('nl').error(refused.hint)}"
+        assert dutch.count("draai") == 1 and "stapelkaart" in dutch
