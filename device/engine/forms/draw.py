@@ -48,7 +48,7 @@ TOP_CARD_SHOWN = Option(
 )
 
 
-TOP_FIRST = "first scan the top card of the stock, turned up before the trick"
+TOP_FIRST = "the top card of the stock is turned up before the trick"  # the table: scan it
 
 
 class DrawBridge(GameForm):
