@@ -141,3 +141,16 @@ def test_three_names_the_draw_for_the_dealer_and_a_whole_deal_from_the_start_scr
     assert app.loop.handle(Input(CARD, "SA", "scanner")).accepted
     app.step(0)
     assert screen_name(build_view(game), app.ui) == "play"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_each_opponent_is_told_the_tricks_to_beat_it_are_taken_together(lang):
+    game = Game(Setup("three-player", PLAYERS, 0))
+    for text in ("2C", "P", "P"):  # Ben declares 2C: 11 of 16, so 6 beat it
+        game.apply(CallMade(Call.parse(text)))
+    game.apply(TalonDiscarded())
+    view, t = build_view(game), Catalog(lang)
+    together = t.t("three.to_beat", n=6)
+    assert together != t.t("play.to_beat", n=6)  # not as if one opponent alone needed 6
+    said = [table3.tricks_target(view, seat, t) for seat in range(3)]
+    assert said == [together, t.t("play.needs", n=11), together]

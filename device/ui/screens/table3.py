@@ -88,11 +88,20 @@ def seat_panel(surface, layout, view, seat: int, turn: bool, t) -> None:
     text = f"{won} {t.n('play.tricks', won)}"
     size = fitting_size(layout, text, theme.TEXT, COLUMN_W - 4)
     draw_text(surface, layout, text, (x, NAME_Y + 32), size, colour, anchor="center")
-    need = play.tricks_target(view, seat, t)
+    need = tricks_target(view, seat, t)
     size = fitting_size(layout, need, theme.TEXT, COLUMN_W - 4)
     draw_text(
         surface, layout, need, (x, NAME_Y + 62), size, theme.INK_ON_FELT_SOFT, anchor="center"
     )
+
+
+def tricks_target(view, seat: int, t) -> str:
+    """The declarer's need, or what the two opponents must take together to beat it:
+    each plays alone, but their tricks add up against the contract."""
+    if seat == play.seat_index(view, view.play.declarer):
+        return play.tricks_target(view, seat, t)
+    needed = int(view.play.contract[0]) + view.tricks - 7  # the level above the book
+    return t.t("three.to_beat", n=view.tricks + 1 - needed)
 
 
 def seat_note(surface, layout, view, seat: int, between: bool, t) -> None:
