@@ -150,6 +150,13 @@ def status(game: Game) -> str:
             f"deal {deal.number}, {game.form.contract_text(deal)} by {game.name(deal.declarer)}, "
             f"tricks {_tricks_text(game)}: {turn} to play"
         )
+    if game.phase == "dummy":  # the opening lead is down: the dummy is laid out
+        return (
+            f"deal {deal.number}, {game.form.contract_text(deal)} by {game.name(deal.declarer)}: "
+            f"{deal.play.names[deal.dummy]}'s dummy is laid out (scan its cards; ok when down)"
+        )
+    if deal.outcome is None:  # another phase of a form's own, before the deal's end
+        return f"deal {deal.number}, {game.phase}: {turn}'s turn"
     return f"{deal_line(game, deal)} (ok: next deal)"
 
 

@@ -107,3 +107,17 @@ def test_lines_typed_all_at_once_are_applied_in_order_before_the_end(tmp_path):
     assert "Anna accepts the claim" in text
     kinds = [e.kind for e in journal.rubber(con.loop.table.rubber).events]
     assert kinds == ["call", "call", "card", "claim", "claim-answer"]
+
+
+def test_the_prompt_while_the_dummy_is_laid_out_names_it():
+    from device.engine.calls import Call
+    from device.engine.cards import STANDARD
+    from device.engine.events import CallMade, CardPlayed
+
+    game = Game(Setup("rubber-bridge", ("N", "E", "S", "W"), 0))
+    for call in ("1S", "P", "P", "P"):
+        game.apply(CallMade(Call.parse(call)))
+    game.apply(CardPlayed(STANDARD.parse("HA")))
+    assert game.phase == "dummy"
+    said = status(game)
+    assert said == "deal 1, 1S by N: S's dummy is laid out (scan its cards; ok when down)"
