@@ -34,7 +34,8 @@ def test_the_console_says_what_the_declaring_asks():
     assert console.describe(game, done) == "Anna says Play"
     assert "Carla lays out the dummy (0 of 13 scanned" in console.status(game)
     game.apply(DummyDone())
-    for word in ("Y", 10, 10, 10, 10, 5, 5, 5, 5):
+    assert console.describe(game, game.apply(Stated("Y"))) == "Anna says yellow"
+    for word in (10, 10, 10, 10, 5, 5, 5, 5):
         game.apply(Stated(word))
     assert console.status(game) == "deal 1, Play Y by Anna, tricks 0-0: Ben to play"
     assert status(game)["contract"] == "Play Y" and status(game)["declarer"] == "Anna"
