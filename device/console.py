@@ -275,7 +275,7 @@ class Console:
 
     def _outcome_text(self, outcome) -> str:
         if not outcome.accepted:
-            return f"! {outcome.text}"  # the refusal and what to do instead
+            return f"! {_refusal(outcome)}"  # the refusal and what to do instead
         if outcome.menu:  # `end draw` only where a draw phase can be ended
             form = self.game.form
             draws = any(form.accepts(p, DrawPhaseEnded()) for p in form.phases(self.game.options))
@@ -409,6 +409,16 @@ class Console:
             return False
         self.reviewing = None
         return True
+
+
+def _refusal(outcome) -> str:
+    """A refusal and its hint in the screen's English words (a phase said as the
+    screen says it: "draw tricks", not "draw-tricks")."""
+    from .ui.i18n import Catalog
+
+    english = Catalog("en")
+    text = english.error(outcome.message)
+    return f"{text}: {english.error(outcome.hint)}" if outcome.hint else text
 
 
 def _why_not(reason: str | None) -> str:

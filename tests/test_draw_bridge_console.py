@@ -1,10 +1,15 @@
 """Draw Bridge in the terminal table: the line said for the top stock card turned
 up (with `top_card_shown`) and for each draw trick won (who draws first)."""
 
-from device.console import describe
+import io
+import queue
+
+from device.console import Console, describe
 from device.engine.cards import Card
 from device.engine.events import CardPlayed, CardShown, Setup
 from device.engine.game import Game
+from device.loop import TableLoop
+from device.table import Table
 
 
 def draw_bridge(**options) -> Game:
@@ -31,3 +36,17 @@ def test_with_the_top_card_shown_the_winner_is_said_to_draw_it():
     game.apply(CardPlayed(Card.parse("H3"), None))
     done = game.apply(CardPlayed(Card.parse("HK"), None))
     assert describe(game, done) == "Anna plays HK; draw trick 1 to Anna: Anna draws S2"
+
+
+def test_a_refusal_in_the_draw_tricks_names_the_phase_in_words():
+    table = Table(Game(Setup("draw-bridge", ("Anna", "Ben"), 0, {})))
+    out = io.StringIO()
+    con = Console(TableLoop(table, queue.Queue()), out=out)
+    for line in ("ok", "1s"):
+        con.lines.put(line)
+        con.tick(0)
+        con.tick(0)  # typed keys and calls go through the loop's queue
+    text = out.getvalue()
+    assert "! OK is not used in the draw tricks: play Ben's card" in text
+    assert "draw-tricks" not in text
+    assert "! the auction starts when the draw tricks are over: play Ben's card" in text
