@@ -139,3 +139,13 @@ def test_a_stored_game_is_titled_by_its_forms_word_for_it():
     assert titled("abridged", "nl") == "Partij 3"
     assert titled("rubber-bridge", "nl", "review.title") == "Dubbeldummyanalyse, robber 3"
     assert titled("abridged", "en", "review.title") == "Double-dummy review, game 3"
+
+
+def test_the_bidding_box_line_of_the_trump_says_what_each_bid_names():
+    from device.ui.i18n import Catalog
+
+    for lang in ("en", "nl"):
+        t = Catalog(lang)
+        line = t.t("abridged.box.trump")
+        for colour in ("R", "Y", "B", "G", "NT"):  # 1NT too: no trump, sans atout
+            assert t.t(f"review.abridged.colour.{colour}") in line, (lang, colour)
