@@ -47,14 +47,19 @@ END_DRAW_QUESTION = "end the draw phase now? type yes to end it (anything else g
 
 
 def help_text(game: Game) -> str:
-    """The help; with honours off, the honours command is not mentioned."""
+    """The help; with honours off the honours command is not mentioned, nor `end draw`
+    in a form with no draw phase (plain, bridge, three players)."""
     if game.form.declares_itself:  # aBRIDGEd: its own deck and words
         from .abridged_text import HELP as ABRIDGED_HELP
 
         return ABRIDGED_HELP
-    if game.options.get("honours", True):
-        return HELP
-    return HELP.replace(" · honours NAME 100|150|none", "")
+    text = HELP
+    if not game.options.get("honours", True):
+        text = text.replace(" · honours NAME 100|150|none", "")
+    form = game.form
+    if not any(form.accepts(p, DrawPhaseEnded()) for p in form.phases(game.options)):
+        text = text.replace(" · end draw", "")  # no draw phase to end in this form
+    return text
 
 
 def describe(game: Game, event: Event) -> str:

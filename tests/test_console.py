@@ -121,3 +121,15 @@ def test_the_prompt_while_the_dummy_is_laid_out_names_it():
     assert game.phase == "dummy"
     said = status(game)
     assert said == "deal 1, 1S by N: S's dummy is laid out (scan its cards; ok when down)"
+
+
+def test_end_draw_is_offered_in_the_help_only_where_a_draw_phase_can_end(tmp_path):
+    from device.console import help_text
+
+    def said(form, players=("Anna", "Ben")):
+        return help_text(Game(Setup(form, players, 0)))
+
+    assert "end draw" in said("draw-and-discard")
+    assert "end draw" not in said("plain")
+    assert "end draw" not in said("three-player", ("Anna", "Ben", "Carla"))
+    assert "sheet · review" in said("three-player", ("Anna", "Ben", "Carla"))
