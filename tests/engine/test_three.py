@@ -357,9 +357,9 @@ def test_a_card_call_or_claim_before_the_talon_is_refused_saying_what_to_do_once
         assert table.apply(CallMade(Call.parse(text))).accepted
     todo = "take the talon, lay four cards face down, then press OK"
     for event, said in (
-        (CardPlayed(Card.parse("SA")), "the talon is not taken yet"),
-        (ClaimMade(3), "the talon is not taken yet"),
-        (CallMade(Call.parse("3C")), "the auction is over, the talon is not taken yet"),
+        (CardPlayed(Card.parse("SA")), "the talon comes first"),
+        (ClaimMade(3), "the talon comes first"),
+        (CallMade(Call.parse("3C")), "the auction is over, the talon comes first"),
     ):
         outcome = table.apply(event)
         assert not outcome.accepted and outcome.text == f"{said}: {todo}"

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 TALON = 4  # cards face down after the deal; the declarer takes them and discards as many
 # the table adds what to do (hints.TALON: take it, lay four down, OK): not said twice
-TALON_FIRST = "the talon is not taken yet"
+TALON_FIRST = "the talon comes first"
 
 
 class ThreePlayer(GameForm):
