@@ -25,6 +25,7 @@ from .engine.events import (
     HonoursGiven,
     NextDeal,
     PickUp,
+    Stated,
     TalonDiscarded,
     Undone,
 )
@@ -287,6 +288,8 @@ def undone_text(game: Game) -> str:
         return f"Undone: {name}'s answer to the claim"
     if isinstance(event, HonoursGiven):
         return "Undone: the honours"
+    if isinstance(event, Stated):  # aBRIDGEd's declaring: a word, a colour or a number
+        return f"Undone: what {name} said ({event.what})"
     if isinstance(event, NextDeal):
         return f"Undone: the next deal; back to the result of deal {game.deal.number}"
     return "Undone"

@@ -171,3 +171,27 @@ def test_the_terminal_menu_offers_no_end_draw_in_abridged(tmp_path):
     con.tick(0)
     con.tick(0)
     assert "menu: in the terminal type sheet, help or quit" in out.getvalue()
+
+
+def test_an_undo_in_the_declaring_says_what_it_took_back(tmp_path):
+    import io
+    import queue
+
+    from device.console import Console
+    from device.loop import TableLoop
+    from device.table import Table
+    from device.ui.i18n import Catalog
+
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    out = io.StringIO()
+    con = Console(TableLoop(Table(game), queue.Queue()), out=out)
+    for line in ("play", "ok", "y", "undo", "undo", "undo"):
+        con.lines.put(line)
+        con.tick(0)
+        con.tick(0)
+    text = out.getvalue()
+    assert "Undone: what Anna said (Y)" in text and "Undone: what Anna said (Play)" in text
+    assert game.phase == "round-one" and game.deal.words == []
+    assert Catalog("nl").error("Undone: what Anna said (Y)") == "Teruggenomen: wat Anna zei (Geel)"
+    said = Catalog("nl").error("Undone: what Anna said (Play)")
+    assert said == "Teruggenomen: wat Anna zei (Spelen)"

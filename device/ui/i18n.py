@@ -80,6 +80,9 @@ class Catalog:
         with this language's "or"; anything else (a name, a card, a number) as it came."""
         if name == "strain":  # "NT" or a suit's letter
             key = "strain.nt" if value == "NT" else f"suit.{_SUIT_NAMES.get(value, value)}"
+        elif name == "said":  # aBRIDGEd's word or colour; a number as it came
+            colour = value in ("R", "Y", "B", "G", "NT")
+            key = f"abridged.colour.{value}" if colour else f"abridged.word.{value}"
         else:
             key = _FIELD_KEYS.get(name, "").format(value)
         if key and key in self.texts["ui"]:
