@@ -122,6 +122,8 @@ class Auction:
             if self._doubled == 0:
                 return f"{bid} has not been doubled"
             if not ours:
+                if len(set(self.rules.sides)) == self.rules.seats:  # no partners here
+                    return "you can only redouble a double of your own bid"
                 return "you can only redouble a double of your own side's bid"
             return None
         return f"{call} is not a call"

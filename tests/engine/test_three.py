@@ -114,8 +114,8 @@ def test_either_opponent_doubles_and_only_the_bidder_redoubles():
     calls(g2, "1H", "X")  # Ben doubles at once
     with pytest.raises(RuleError, match="already doubled"):
         calls(g2, "X")
-    with pytest.raises(RuleError, match="redouble a double of your own"):
-        calls(g2, "XX")  # Carla is an opponent too
+    with pytest.raises(RuleError, match="redouble a double of your own bid$"):
+        calls(g2, "XX")  # Carla is an opponent too (each alone: no "side's" bid)
 
 
 def test_the_talon_waits_for_ok_from_the_declarer_then_the_left_leads():
