@@ -1,7 +1,8 @@
 """Draw / Pick-Up at the table: a refusal says what is wrong and what to do
 instead once (the engine's reason, the table's hint), in English and Dutch."""
 
-from device.engine.events import PickUp, Setup
+from device.engine.cards import Card
+from device.engine.events import CardShown, PickUp, Setup
 from device.engine.game import Game
 from device.table import Table
 from device.ui.i18n import Catalog
@@ -18,3 +19,13 @@ def test_take_or_reject_before_a_card_is_turned_up_says_what_to_do_once():
         )
         dutch = f"{Catalog('nl').error(refused.message)}: {Catalog('nl').error(refused.hint)}"
         assert dutch.count("draai") == 1 and "stapelkaart" in dutch
+
+
+def test_a_card_scanned_while_one_is_face_up_says_who_decides_and_how_once():
+    table = Table(Game(Setup("draw-pick-up", ("Anna", "Ben"), 0, {})))
+    assert table.apply(CardShown(Card.parse("S2"))).accepted
+    refused = table.apply(CardShown(Card.parse("S3")))
+    assert not refused.accepted and table.game.deal.turned == Card.parse("S2")
+    assert refused.text == "S2 is face up, for Ben to decide: take S2 with OK or reject it with P"
+    dutch = f"{Catalog('nl').error(refused.message)}: {Catalog('nl').error(refused.hint)}"
+    assert dutch == "S2 ligt open, Ben beslist: pak S2 met OK of wijs hem af met P"

@@ -144,7 +144,7 @@ class DrawPickUp(GameForm):
         card = event.card
         if deal.turned is not None:
             name = players[deal.pickup_turn]
-            raise PlayError(f"{deal.turned} is face up: {name} takes it (OK) or rejects it (P)")
+            raise PlayError(f"{deal.turned} is face up, for {name} to decide")  # the table: how
         if event.hand is not None:
             raise PlayError("the stock card turned up is nobody's until it is taken")
         self.check_card(card)
