@@ -15,6 +15,7 @@ from __future__ import annotations
 import queue
 import sys
 import threading
+import time
 
 from .engine.events import (
     CallMade,
@@ -43,6 +44,7 @@ from .sim.script import press
 HELP = """Type cards (SA, H10), calls (1S, 3NT, p, x, xx) and keys (ok, undo, menu).
 Also: claim N [NAME] · accept · dispute · honours NAME 100|150|none · end draw · sheet · review
 · quit"""
+HOLD = 5.0  # s: typed lines wait at most this long for a simulated device's input
 END_DRAW_QUESTION = "end the draw phase now? type yes to end it (anything else goes on)"
 
 
@@ -224,6 +226,7 @@ class Console:
         self.confirming = False  # `end draw` asked: the next line says yes or no
         self.reviewer = None  # the double-dummy review's worker, started by `review`
         self.reviewing = None  # the facts of the deal whose review is awaited
+        self.held = None  # since when typed lines wait for a simulated device's input
 
     @property
     def game(self) -> Game:
@@ -257,9 +260,9 @@ class Console:
             shown = True
         if self.reviewing is not None and self.reviewer.poll():
             shown = self._review_said() or shown
-        # a typed card or call waits in the loop's queue: the next line (sheet, claim,
-        # quit, the end of a here-doc) comes after it is applied, not before
-        while self.loop.inputs.empty():
+        # a typed card or call not applied yet: the next line (sheet, claim, quit, the
+        # end of a here-doc) comes after it is, not before
+        while not self._busy():
             try:
                 line = self.lines.get_nowait()
             except queue.Empty:
@@ -270,6 +273,18 @@ class Console:
             shown = self.command(line.strip()) or shown
         if shown:
             self.say(self.prompt())
+
+    def _busy(self) -> bool:
+        """A typed input waits in the loop's queue, or a simulated device has sent one
+        not yet acknowledged (stored or refused); a device gone silent holds the
+        typed lines HOLD s at most."""
+        if not self.loop.inputs.empty():
+            return True
+        if not any(getattr(sim, "waiting", 0) for sim in self.sims.values()):
+            self.held = None
+            return False
+        self.held = self.held or time.monotonic()
+        return time.monotonic() - self.held < HOLD
 
     def prompt(self) -> str:
         pairing = self.loop.table.pairing

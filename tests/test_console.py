@@ -133,3 +133,36 @@ def test_end_draw_is_offered_in_the_help_only_where_a_draw_phase_can_end(tmp_pat
     assert "end draw" not in said("plain")
     assert "end draw" not in said("three-player", ("Anna", "Ben", "Carla"))
     assert "sheet · review" in said("three-player", ("Anna", "Ben", "Carla"))
+
+
+class SlowSim:
+    """A simulated scanner whose card reaches the loop later, as over the serial line."""
+
+    def __init__(self, loop):
+        self.loop, self.waiting = loop, 0
+
+    def card(self, code=None, uid=None):
+        self.waiting += 1
+
+    def deliver(self):
+        from device.hal.events import Input
+
+        self.loop.inputs.put(Input("card", "HA", "scanner"))
+        self.waiting -= 1
+
+
+def test_a_line_after_a_card_sent_by_a_simulated_device_waits_for_it(tmp_path):
+    con, _, out = console(tmp_path)
+    typed(con, "1s p")
+    sim = SlowSim(con.loop)
+    con.sims = {"scanner": sim}
+    for line in ("HA", "claim 12 ben", None):
+        con.lines.put(line)
+    con.tick(0)
+    con.tick(0)
+    assert "claims" not in out.getvalue() and con.running  # the card is not in yet
+    sim.deliver()
+    for _ in range(5):
+        con.tick(0)
+    text = out.getvalue()
+    assert text.index("Anna plays HA") < text.index("Ben claims 12") and not con.running
