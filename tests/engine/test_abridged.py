@@ -395,3 +395,10 @@ def test_a_trump_may_be_named_by_its_colour_and_is_kept_as_its_letter():
         g.apply(DummyDone())
         assert g.apply(Stated(said)) == Stated(kept, ALICE)
         assert to_record(g)["deals"][0]["trump"] == kept
+
+
+def test_a_record_with_a_strength_left_out_says_so():
+    record = json.loads(json.dumps(SEED_GAME))
+    record["deals"][0]["strengths"] = [10, 12, 8]
+    with pytest.raises(RecordError, match="deal 1, strengths: all four hand strengths come"):
+        play_record(record)

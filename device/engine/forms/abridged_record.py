@@ -58,6 +58,8 @@ def replay_declaring(form, game, entry: dict, place: str, last: bool, at) -> Non
         say("strengths", strengths.pop(0))
     while game.phase == "count" and counts:
         say("counts", counts.pop(0))
+    if counts and game.phase == "strength":  # a strength left out: not "a count too many"
+        at(f"{place}, strengths", _refuse, "all four hand strengths come before the counts")
     for key, left in (("strengths", strengths), ("counts", counts)):
         if left:
             at(f"{place}, {key}", _refuse, f"{left[0]} is more than was stated now")
