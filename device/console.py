@@ -326,6 +326,8 @@ class Console:
                 self.apply(DrawPhaseEnded())
                 return True
             self.say("the draw phase goes on")
+            if line.lower() in ("no", "n"):  # the answer, not an input
+                return True
         word, *rest = line.split()
         action = _COMMANDS.get(word.lower())
         if action is not None:

@@ -50,3 +50,15 @@ def test_a_refusal_in_the_draw_tricks_names_the_phase_in_words():
     assert "! OK is not used in the draw tricks: play Ben's card" in text
     assert "draw-tricks" not in text
     assert "! the auction starts when the draw tricks are over: play Ben's card" in text
+
+
+def test_no_to_end_draw_goes_on_without_a_refusal():
+    table = Table(Game(Setup("draw-bridge", ("Anna", "Ben"), 0, {})))
+    out = io.StringIO()
+    con = Console(TableLoop(table, queue.Queue()), out=out)
+    for line in ("end draw", "no"):
+        con.lines.put(line)
+        con.tick(0)
+    text = out.getvalue()
+    assert "the draw phase goes on" in text and "!" not in text
+    assert table.game.phase == "draw-tricks"
