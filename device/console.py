@@ -314,6 +314,8 @@ class Console:
             from .abridged_text import wrong_lines  # aBRIDGEd: the statements proved wrong
 
             text += "".join("\n" + line for line in wrong_lines(self.game, self.game.deal))
+            if self.game.phase == "finished":  # the rubber's last deal: who won, by how much
+                text += "\n" + render_sheet(self.game).splitlines()[-1]
         return text
 
     def command(self, line: str) -> bool:

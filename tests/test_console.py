@@ -166,3 +166,21 @@ def test_a_line_after_a_card_sent_by_a_simulated_device_waits_for_it(tmp_path):
         con.tick(0)
     text = out.getvalue()
     assert text.index("Anna plays HA") < text.index("Ben claims 12") and not con.running
+
+
+def test_the_last_card_of_a_rubber_says_who_won(tmp_path):
+    import random
+
+    from device.robots import play_out
+
+    journal = Journal(tmp_path / "j.sqlite3")
+    done = play_out(Game(Setup("three-player", ("Anna", "Ben", "Carla"), 0)), random.Random(2))
+    game = Game(Setup("three-player", ("Anna", "Ben", "Carla"), 0))
+    con = Console(TableLoop(Table(game, journal=journal), queue.Queue()), out=io.StringIO())
+    events = [e for e in done.events if not isinstance(e, Setup)]
+    for event in events[:-1]:
+        game.apply(event)
+    con.apply(events[-1])  # the last card, through the table as the screen's actions go
+    last = con.out.getvalue().splitlines()
+    winner = done.players[done.sheet.winner]
+    assert last[-1].startswith(f"{winner} wins by ") and last[-1].endswith("deals).")
