@@ -402,3 +402,10 @@ def test_a_record_with_a_strength_left_out_says_so():
     record["deals"][0]["strengths"] = [10, 12, 8]
     with pytest.raises(RecordError, match="deal 1, strengths: all four hand strengths come"):
         play_record(record)
+
+
+def test_a_record_with_calls_is_told_the_words_are_its_declaring():
+    record = json.loads(json.dumps(SEED_GAME))
+    record["deals"][0]["calls"] = ["1S", "P", "P", "P"]
+    with pytest.raises(RecordError, match="deal 1, calls: aBRIDGEd has no auction: its words"):
+        play_record(record)

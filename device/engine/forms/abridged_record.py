@@ -29,6 +29,8 @@ def replay_declaring(form, game, entry: dict, place: str, last: bool, at) -> Non
     counts = _list(entry, "counts", place, at)
     trump = entry.get("trump")
     where = f"{place}, declaring"
+    if entry.get("calls"):  # a bridge record's habit: say where the words go instead
+        at(f"{place}, calls", _refuse, "aBRIDGEd has no auction: its words are `declaring`")
     if game.phase not in form.own_phases:
         return
 
