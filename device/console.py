@@ -156,10 +156,11 @@ def status(game: Game) -> str:
             "lays four cards face down (ok when done)"
         )
     if game.phase == "play":
-        return (
-            f"deal {deal.number}, {game.form.contract_text(deal)} by {game.name(deal.declarer)}, "
-            f"tricks {_tricks_text(game)}: {turn} to play"
-        )
+        head = f"deal {deal.number}, {game.form.contract_text(deal)} by {game.name(deal.declarer)}"
+        if deal.claim is not None:  # play waits for the answer, not for a card
+            claim = f"{game.name(deal.claim.seat)} claims {deal.claim.tricks}"
+            return f"{head}, {claim}: {turn} to accept or dispute"
+        return f"{head}, tricks {_tricks_text(game)}: {turn} to play"
     if game.phase == "dummy":  # the opening lead is down: the dummy is laid out
         return (
             f"deal {deal.number}, {game.form.contract_text(deal)} by {game.name(deal.declarer)}: "

@@ -4,7 +4,8 @@ import io
 import queue
 
 from device.console import Console, status
-from device.engine.events import Setup
+from device.engine.calls import PASS, Call
+from device.engine.events import CallMade, ClaimAnswered, ClaimMade, Setup, TalonDiscarded
 from device.engine.game import Game
 from device.loop import TableLoop
 from device.store.journal import Journal
@@ -184,3 +185,15 @@ def test_the_last_card_of_a_rubber_says_who_won(tmp_path):
     last = con.out.getvalue().splitlines()
     winner = done.players[done.sheet.winner]
     assert last[-1].startswith(f"{winner} wins by ") and last[-1].endswith("deals).")
+
+
+def test_the_prompt_during_a_claim_names_who_answers_it(tmp_path):
+    con, _, _ = console(tmp_path)
+    typed(con, "1s p", "HA", "claim 12 ben")
+    assert status(con.game) == "deal 1, 1S by Ben, Ben claims 12: Anna to accept or dispute"
+    three = Game(Setup("three-player", ("Anna", "Ben", "Carla"), 0))
+    for event in (CallMade(Call.parse("1S")), CallMade(PASS), CallMade(PASS), TalonDiscarded()):
+        three.apply(event)
+    three.apply(ClaimMade(10))
+    three.apply(ClaimAnswered(True))  # Carla accepts; Anna, the other opponent, must too
+    assert status(three).endswith("Ben claims 10: Anna to accept or dispute")
