@@ -153,6 +153,7 @@ _SPECIFIC = (
     (r"doubl", lambda g, f: BID_OR_PASS),
     (r"must follow suit", _follow),
     (r"was already played$|^\S+ is in .+'s hand$", lambda g, f: ANOTHER_CARD),
+    (r": it is dead( for .+)?$", lambda g, f: ANOTHER_CARD),  # the draw's and pick-up's
     (r"^\S+ is not in (?P<name>.+)'s hand$", lambda g, f: FROM_HAND.format(name=f["name"])),
     (r"^first answer .+'s claim$", lambda g, f: ACCEPT_OR_DISPUTE),
     (r"answered by the other side$", lambda g, f: WAIT.format(name=g.name(g.turn))),

@@ -2,8 +2,9 @@
 top card is scanned says what is wrong and what to do instead once, in English
 and Dutch."""
 
+from device.engine.calls import Call
 from device.engine.cards import Card
-from device.engine.events import CardPlayed, Setup
+from device.engine.events import CallMade, CardPlayed, DrawPhaseEnded, Setup
 from device.engine.game import Game
 from device.table import Table
 from device.ui.i18n import Catalog
@@ -19,3 +20,14 @@ def test_a_card_played_before_the_top_card_is_scanned_says_what_to_do_once():
     )
     dutch = f"{Catalog('nl').error(refused.message)}: {Catalog('nl').error(refused.hint)}"
     assert dutch.count("scan") == 1 and dutch.count("bovenste kaart") == 2
+
+
+def test_a_dead_card_in_the_play_asks_for_another_card():
+    table = Table(Game(Setup("draw-bridge", ("Anna", "Ben"), 0, {})))
+    for event in (CardPlayed(Card.parse("S2")), CardPlayed(Card.parse("S3")), DrawPhaseEnded()):
+        assert table.apply(event).accepted
+    for call in ("1NT", "P"):
+        assert table.apply(CallMade(Call.parse(call))).accepted
+    refused = table.apply(CardPlayed(Card.parse("S2")))
+    assert not refused.accepted
+    assert refused.text == "S2 was played in a draw trick: it is dead: play another card"

@@ -1,8 +1,9 @@
 """Draw / Pick-Up at the table: a refusal says what is wrong and what to do
 instead once (the engine's reason, the table's hint), in English and Dutch."""
 
+from device.engine.calls import Call
 from device.engine.cards import Card
-from device.engine.events import CardShown, PickUp, Setup
+from device.engine.events import CallMade, CardPlayed, CardShown, DrawPhaseEnded, PickUp, Setup
 from device.engine.game import Game
 from device.table import Table
 from device.ui.i18n import Catalog
@@ -29,3 +30,14 @@ def test_a_card_scanned_while_one_is_face_up_says_who_decides_and_how_once():
     assert refused.text == "S2 is face up, for Ben to decide: take S2 with OK or reject it with P"
     dutch = f"{Catalog('nl').error(refused.message)}: {Catalog('nl').error(refused.hint)}"
     assert dutch == "S2 ligt open, Ben beslist: pak S2 met OK of wijs hem af met P"
+
+
+def test_a_dead_card_in_the_play_asks_for_another_card():
+    table = Table(Game(Setup("draw-pick-up", ("Anna", "Ben"), 0, {})))  # Ben turns first
+    for event in (CardShown(Card.parse("S2")), PickUp(True), DrawPhaseEnded()):
+        assert table.apply(event).accepted  # Ben took S2
+    for call in ("1NT", "P"):  # Ben declares, Anna leads
+        assert table.apply(CallMade(Call.parse(call))).accepted
+    refused = table.apply(CardPlayed(Card.parse("S2")))
+    assert not refused.accepted
+    assert refused.text == "S2 was taken by Ben: it is dead for Anna: play another card"
