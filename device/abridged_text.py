@@ -93,7 +93,8 @@ def render_abridged(game: Game) -> str:
         )
         out += wrong_lines(game, deal)
     totals = sheet.totals()
-    out += ["", "  ".join(f"{team}: {total}" for team, total in zip(teams, totals, strict=True))]
+    out += [""] if len(out) > 2 else []  # one blank line under the title, not two
+    out.append("  ".join(f"{team}: {total}" for team, total in zip(teams, totals, strict=True)))
     out.append(_result(sheet, teams))
     return "\n".join(out)
 

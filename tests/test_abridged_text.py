@@ -195,3 +195,13 @@ def test_an_undo_in_the_declaring_says_what_it_took_back(tmp_path):
     assert Catalog("nl").error("Undone: what Anna said (Y)") == "Teruggenomen: wat Anna zei (Geel)"
     said = Catalog("nl").error("Undone: what Anna said (Play)")
     assert said == "Teruggenomen: wat Anna zei (Spelen)"
+
+
+def test_the_sheet_before_the_first_hand_has_one_blank_line_under_the_title():
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    assert render_sheet(game).splitlines() == [
+        "aBRIDGEd: Anna & Carla v Ben & Dirk",
+        "",
+        "Anna & Carla: 0  Ben & Dirk: 0",
+        "4 of 4 hands to play.",
+    ]
