@@ -149,3 +149,12 @@ def test_the_bidding_box_line_of_the_trump_says_what_each_bid_names():
         line = t.t("abridged.box.trump")
         for colour in ("R", "Y", "B", "G", "NT"):  # 1NT too: no trump, sans atout
             assert t.t(f"review.abridged.colour.{colour}") in line, (lang, colour)
+
+
+def test_the_help_names_no_trump_as_the_screen_does():
+    from device.ui.i18n import Catalog
+
+    en, nl = Catalog("en").t("help.abridged.bid"), Catalog("nl").t("help.abridged.bid")
+    assert "NT no trump" in en
+    assert "troefkleur of SA (sans atout)" in nl  # the Dutch button says SA
+    assert "NT sans atout" in nl  # the bidding box's key
