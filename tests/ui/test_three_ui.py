@@ -154,3 +154,19 @@ def test_each_opponent_is_told_the_tricks_to_beat_it_are_taken_together(lang):
     assert together != t.t("play.to_beat", n=6)  # not as if one opponent alone needed 6
     said = [table3.tricks_target(view, seat, t) for seat in range(3)]
     assert said == [together, t.t("play.needs", n=11), together]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_long_name_in_the_result_title_wraps_instead_of_going_under_the_sheet(lang):
+    from device.engine.events import ClaimAnswered
+
+    names = ("Alexandrina", "Bartholomeus", "Christiaan")
+    game = Game(Setup("three-player", names, 0))
+    for text in ("P", "P", "3NT", "P", "P"):  # Alexandrina declares 3NT: 12 needed
+        game.apply(CallMade(Call.parse(text)))
+    game.apply(TalonDiscarded())
+    game.apply(ClaimMade(7))
+    game.apply(ClaimAnswered(True))
+    game.apply(ClaimAnswered(True))
+    layout, _ = draw(build_view(game), lang=lang)
+    assert not layout.overflow and not layout.too_small

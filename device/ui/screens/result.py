@@ -158,14 +158,23 @@ def honours_height(view) -> float:
     return HONOURS_ROW * len(view.side_names)
 
 
+def _title(surface, layout, text: str, y: float) -> float:
+    """The contract and outcome, shrunk to fit; too long even so (a long name, in
+    Dutch) it goes on two lines rather than under the sheet. Returns the next y."""
+    if layout.width(text, menu.SMALLEST_TEXT, True) <= WIDTH:
+        menu.fitted_text(surface, layout, text, (LEFT, y), 40, WIDTH, bold=True)
+        return y + 44
+    at, size, ink = (LEFT, y), menu.SMALLEST_TEXT, theme.INK_ON_FELT
+    return wrapped_text(surface, layout, text, at, size, WIDTH, ink, bold=True, suits=True) + 4
+
+
 def draw_summary(
     surface, layout, view, t, y: float, bottom: float = NEXT[1] - 6
 ) -> tuple[float, list[Target]]:
     """Contract and outcome, the sheet's new lines (as many as fit above `bottom`), the
     honours; returns the next free y."""
     result, sides = view.result, view.side_names
-    menu.fitted_text(surface, layout, contract_line(result, t), (LEFT, y), 40, WIDTH, bold=True)
-    y += 44
+    y = _title(surface, layout, contract_line(result, t), y)
     if result.tricks is not None:
         y = wrapped_text(surface, layout, tricks_text(result, t), (LEFT, y), theme.TEXT, WIDTH)
         y += 4
