@@ -131,8 +131,8 @@ def transfer_line(game: Game, deal) -> str | None:
 def status(game: Game) -> str:
     deal = game.deal
     turn = game.name(game.turn)
-    if game.phase == "finished":
-        return "the rubber is over"
+    if game.phase == "finished":  # the form's word: a rubber, a chicago, a game
+        return f"the {game.form.rubber_word} is over"
     if game.phase == "draw":
         turn_no = deal.draw_turns // 2 + 1
         return (

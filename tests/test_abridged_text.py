@@ -205,3 +205,9 @@ def test_the_sheet_before_the_first_hand_has_one_blank_line_under_the_title():
         "Anna & Carla: 0  Ben & Dirk: 0",
         "4 of 4 hands to play.",
     ]
+
+
+def test_the_terminal_says_the_game_is_over_not_a_rubber():
+    game = play_rubber(2, "abridged")
+    assert game.phase == "finished"
+    assert console.status(game) == "the game is over"
