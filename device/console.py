@@ -99,7 +99,7 @@ def describe(game: Game, event: Event) -> str:
     if isinstance(event, HonoursGiven):
         return f"{name} held honours: {event.points}" if event.points else "no honours"
     if isinstance(event, NextDeal):
-        return f"deal {deal.number}: {game.players[deal.dealer]} deals"
+        return f"{game.form.deal_word} {deal.number}: {game.players[deal.dealer]} deals"
     if isinstance(event, TalonDiscarded):
         return f"{name} has taken the talon and laid four cards face down"
     if isinstance(event, Undone):
@@ -156,7 +156,8 @@ def status(game: Game) -> str:
             "lays four cards face down (ok when done)"
         )
     if game.phase == "play":
-        head = f"deal {deal.number}, {game.form.contract_text(deal)} by {game.name(deal.declarer)}"
+        word, contract = game.form.deal_word, game.form.contract_text(deal)  # aBRIDGEd: hand
+        head = f"{word} {deal.number}, {contract} by {game.name(deal.declarer)}"
         if deal.claim is not None:  # play waits for the answer, not for a card
             claim = f"{game.name(deal.claim.seat)} claims {deal.claim.tricks}"
             return f"{head}, {claim}: {turn} to accept or dispute"

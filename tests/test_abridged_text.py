@@ -37,7 +37,7 @@ def test_the_console_says_what_the_declaring_asks():
     assert console.describe(game, game.apply(Stated("Y"))) == "Anna says yellow"
     for word in (10, 10, 10, 10, 5, 5, 5, 5):
         game.apply(Stated(word))
-    assert console.status(game) == "deal 1, Play Y by Anna, tricks 0-0: Ben to play"
+    assert console.status(game) == "hand 1, Play Y by Anna, tricks 0-0: Ben to play"
     assert status(game)["contract"] == "Play Y" and status(game)["declarer"] == "Anna"
 
 
@@ -147,12 +147,14 @@ def test_the_terminal_says_the_statements_proved_wrong_after_the_last_card(tmp_p
     colours, lines = "RYBG", ["play", "ok", "red", "10", "12", "10", "10", "13", "13", "13", "13"]
     for number, leader in zip(range(14, 1, -1), [1] + [0] * 12, strict=True):
         lines += [f"{colours[(leader + k) % 4]}{number}" for k in range(4)]  # Anna trumps
-    for line in lines:
+    for line in [*lines, "ok"]:
         con.lines.put(line)
         con.tick(0)
         con.tick(0)
     text = out.getvalue()
     assert "Hand 1, Anna deals: Play by Anna, red, 13 tricks, made" in text
+    assert "hand 1, Play R by Anna, tricks 1-0: Anna to play" in text
+    assert "hand 2: Ben deals" in text
     assert text.count("Carla said strength 12, held 10") == 1
 
 
