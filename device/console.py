@@ -409,18 +409,19 @@ class Console:
         from .analysis.worker import Reviewer
 
         deal = next((d for d in reversed(self.game.deals) if d.outcome is not None), None)
+        word = self.game.form.deal_word  # aBRIDGEd: hand
         if deal is None:
-            self.say("! review: no deal has been played yet")
+            self.say(f"! review: no {word} has been played yet")
             return
         try:
             facts = deal_facts(self.game, deal)
         except NotReviewed as why:
-            self.say(f"! deal {deal.number}: {_why_not(str(why))}")
+            self.say(f"! {word} {deal.number}: {_why_not(str(why))}")
             return
         self.reviewer = self.reviewer or Reviewer()
         self.reviewer.want(facts)
         self.reviewing = facts
-        self.say(f"reviewing deal {deal.number} double dummy: said here when done")
+        self.say(f"reviewing {word} {deal.number} double dummy: said here when done")
 
     def _review_said(self) -> bool:
         """Say the awaited review once it is done or failed; True when said."""
@@ -430,7 +431,8 @@ class Console:
         if state.kind == "done":
             self.say(as_text([(self.reviewing, state.review)]).rstrip())
         elif state.kind == "failed":
-            self.say(f"! deal {self.reviewing.number}: {_why_not(state.reason)}")
+            word = self.game.form.deal_word
+            self.say(f"! {word} {self.reviewing.number}: {_why_not(state.reason)}")
         else:
             return False
         self.reviewing = None

@@ -213,3 +213,24 @@ def test_the_terminal_says_the_game_is_over_not_a_rubber():
     game = play_rubber(2, "abridged")
     assert game.phase == "finished"
     assert console.status(game) == "the game is over"
+
+
+def test_the_terminal_review_of_a_claimed_hand_says_hand():
+    import io
+    import queue
+
+    from device.console import Console
+    from device.loop import TableLoop
+    from device.table import Table
+
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    out = io.StringIO()
+    con = Console(TableLoop(Table(game), queue.Queue()), out=out)
+    said = ["review", "play", "ok", "nt", *["10"] * 4, *["5"] * 4, "claim 13 anna", "accept"]
+    for line in [*said, "review"]:
+        con.lines.put(line)
+        con.tick(0)
+        con.tick(0)
+    text = out.getvalue()
+    assert "! review: no hand has been played yet" in text
+    assert "! hand 1: DD review: not every card was seen" in text
