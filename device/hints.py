@@ -34,6 +34,8 @@ DEAL_END = "tap Next deal or press OK"
 DUMMY = "scan the dummy's cards, or press OK when it is down"
 DRAW_TOP = "scan the top card of the stock"  # Draw Bridge, with the top card shown
 FINISHED = "tap New rubber to play again"
+NEXT_HAND = "press OK for the next hand"  # aBRIDGEd's result has no Next deal button
+NEW_GAME = "tap New game to play again"  # aBRIDGEd's sheet
 TURN_UP = "turn up the top card of the stock and scan it"  # Draw / Pick-Up
 TAKE_OR_REJECT = "take {card} with OK or reject it with P"
 TALON = "take the talon, lay four cards face down, then press OK"  # three players
@@ -73,6 +75,8 @@ HINTS = (
     DUMMY,
     DRAW_TOP,
     FINISHED,
+    NEXT_HAND,
+    NEW_GAME,
     TURN_UP,
     TAKE_OR_REJECT,
     TALON,
@@ -129,6 +133,8 @@ def next_step(game: Game) -> str:
         return TALON
     if phase in DECLARING and phase in game.form.own_phases:  # aBRIDGEd
         return DECLARING[phase].format(name=name)
+    if phase in ("deal-end", "finished") and game.form.declares_itself:  # aBRIDGEd
+        return NEXT_HAND if phase == "deal-end" else NEW_GAME
     if phase == "deal-end":
         return DEAL_END
     return FINISHED if phase == "finished" else KEYS

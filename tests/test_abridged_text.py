@@ -234,3 +234,25 @@ def test_the_terminal_review_of_a_claimed_hand_says_hand():
     text = out.getvalue()
     assert "! review: no hand has been played yet" in text
     assert "! hand 1: DD review: not every card was seen" in text
+
+
+def test_after_a_hand_and_after_the_game_the_hint_names_abridged_buttons():
+    from device.hints import next_step
+    from device.ui.i18n import Catalog
+
+    game = play_rubber(2, "abridged")
+    assert next_step(game) == "tap New game to play again"  # its sheet's button
+    t = Catalog("nl")
+    assert t.error("tap New game to play again") == "tik op Nieuwe partij om opnieuw te spelen"
+    assert t.t("abridged.new_game") in t.error(next_step(game))
+    from device.engine.events import ClaimAnswered, ClaimMade
+
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    game.apply(Stated("Play"))
+    game.apply(DummyDone())
+    for word in ("NT", 10, 10, 10, 10, 5, 5, 5, 5):
+        game.apply(Stated(word))
+    game.apply(ClaimMade(13, 0))
+    game.apply(ClaimAnswered(True))
+    assert game.phase == "deal-end"
+    assert next_step(game) == "press OK for the next hand"  # no Next deal button here
