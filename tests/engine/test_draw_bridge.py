@@ -247,3 +247,18 @@ def test_playing_a_record_leaves_it_as_it_was():
     kept = json.loads(json.dumps(record))
     play_record(record)
     assert record == kept
+
+
+def test_after_the_draw_tricks_are_skipped_no_top_card_is_known_in_a_hand():
+    """The rest of the draw tricks went on unseen: a top card drawn may have been
+    played in one of them, so it is not shown nor held to follow suit."""
+    g = game(dealer=BEN, top_card_shown=True)  # Anna leads the first draw trick
+    g.apply(CardShown(c("S2")))
+    play_all(g, ["HA", "H3"])  # Anna wins and draws S2
+    g.apply(DrawPhaseEnded())
+    assert g.form.held_before_play(g.deal) == ()
+    for call in ("1D", "P"):  # Anna declares, Ben leads
+        g.apply(CallMade(Call.parse(call)))
+    assert g.exposed(ANNA) == ()
+    play_all(g, ["S5", "D3"])  # Anna shows out of spades: S2 went in a later draw trick
+    assert g.deal.play.revokes == [] and len(g.deal.play.tricks) == 1

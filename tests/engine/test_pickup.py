@@ -206,7 +206,8 @@ def test_stopping_early_starts_the_auction_and_keeps_what_is_known():
     pick(g, "SA", True)
     g.apply(DrawPhaseEnded())
     assert g.phase == "auction"
-    assert g.form.held_before_play(g.deal) == ((ANNA, c("SA")),)
+    assert g.form.taken_by(g.deal, ANNA) == (c("SA"),)  # dead for Ben
+    assert g.form.held_before_play(g.deal) == ()  # Anna may have discarded it since
     g.apply(Undone())
     assert g.phase == "pick-up" and g.turn == BEN
 
@@ -401,3 +402,20 @@ def test_the_documented_pick_up_record_plays_back_as_described():
         with pytest.raises(RecordError, match=error):
             play_record(record)
     assert "deal 1, pickups 3: SA was already turned up" in text
+
+
+def test_after_the_pick_up_is_skipped_no_card_taken_is_known_in_a_hand():
+    """The pick-up went on unseen: the last card the device saw taken may have been
+    discarded at a later take, so it is not shown nor held to follow suit."""
+    g = game(dealer=ANNA)  # Ben turns first
+    pick(g, "S2", True)  # Ben takes S2; the rest of the pick-up is not followed
+    g.apply(DrawPhaseEnded())
+    assert g.form.held_before_play(g.deal) == ()
+    for call in ("1H", "P"):  # Ben declares, Anna leads
+        g.apply(CallMade(Call.parse(call)))
+    assert g.exposed(BEN) == ()
+    g.apply(CardPlayed(c("S5")))
+    g.apply(CardPlayed(c("H3")))  # Ben shows out of spades: he may have discarded S2
+    assert g.deal.play.revokes == [] and len(g.deal.play.tricks) == 1
+    g.apply(CardPlayed(c("D4")))  # Ben ruffed and leads
+    refused(g, CardPlayed(c("S2")), "S2 was taken by Ben: it is dead for Anna")

@@ -160,7 +160,9 @@ class DrawBridge(GameForm):
 
     def held_before_play(self, deal: Deal) -> tuple:
         """The top cards drawn and not played in the draw tricks are in their winner's
-        hand."""
+        hand; none after a skip: the draw tricks not followed may have played them."""
+        if deal.draw_ended:
+            return ()
         return tuple(
             (hand, card)
             for card, hand in self._drawn_by(deal).items()

@@ -172,7 +172,9 @@ class DrawPickUp(GameForm):
 
     def held_before_play(self, deal: Deal) -> tuple[tuple[int, Card], ...]:
         """The last card each player took (the earlier ones may have been discarded
-        at a later take)."""
+        at a later take); none after a skip: the takes not followed may discard it."""
+        if deal.pickup_ended:
+            return ()
         return tuple(
             (seat, cards[-1])
             for seat in range(self.players)
