@@ -88,6 +88,9 @@ def describe(game: Game, event: Event) -> str:
         if deal.play is None and getattr(deal, "draw", None) is not None:
             return text + draw_trick_won(game)
         play = deal.play
+        hand = play.played.get(event.card, (None,))[0] if play is not None else None
+        if hand is not None and play.names[hand] != name:  # the declarer plays the dummy
+            text += f" from {play.names[hand]}'s dummy"
         if play is not None and not play.current and play.tricks:
             winner = play.tricks[-1].winner
             text += f"; trick {len(play.tricks)} to {play.names[winner]}"
