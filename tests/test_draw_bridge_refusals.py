@@ -31,3 +31,9 @@ def test_a_dead_card_in_the_play_asks_for_another_card():
     refused = table.apply(CardPlayed(Card.parse("S2")))
     assert not refused.accepted
     assert refused.text == "S2 was played in a draw trick: it is dead: play another card"
+
+
+def test_ok_before_the_top_card_names_the_draw_tricks_in_both_languages():
+    message = "OK is not used in the draw-top"  # the table's refusal of OK in that phase
+    assert Catalog("en").error(message) == "OK is not used in the draw tricks"
+    assert Catalog("nl").error(message) == "OK wordt nu niet gebruikt (trekslagen)"
