@@ -482,12 +482,13 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     done = [d.number for d in game.deals if d.outcome is not None]
     if args.deal is not None and args.deal not in done:
         last = f"1 to {max(done)}" if done else "none"
-        raise UsageError(f"honeymoon analyze: --deal: no finished deal {args.deal} ({last})")
+        word = game.form.deal_word  # aBRIDGEd: hand
+        raise UsageError(f"honeymoon analyze: --deal: no finished {word} {args.deal} ({last})")
     items = reviews(game, args.deal)
     if args.json:
         print(json.dumps(as_json(items), indent=1))
     else:
-        print(as_text(items), end="")
+        print(as_text(items, game.form.deal_word), end="")
     return 0
 
 

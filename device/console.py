@@ -432,7 +432,8 @@ class Console:
 
         state = self.reviewer.state(self.reviewing)
         if state.kind == "done":
-            self.say(as_text([(self.reviewing, state.review)]).rstrip())
+            word = self.game.form.deal_word
+            self.say(as_text([(self.reviewing, state.review)], word).rstrip())
         elif state.kind == "failed":
             word = self.game.form.deal_word
             self.say(f"! {word} {self.reviewing.number}: {_why_not(state.reason)}")

@@ -41,21 +41,22 @@ def as_json(items) -> dict:
     return {"deals": deals}
 
 
-def as_text(items) -> str:
+def as_text(items, word: str = "deal") -> str:
+    """The reviews in words; `word` is the form's for a deal (aBRIDGEd: "hand")."""
     blocks = []
     for facts, review in items:
         if not isinstance(review, Review):
-            blocks.append(_not_review(facts, review))
+            blocks.append(_not_review(facts, review, word))
         else:
             blocks.append(deal_text(facts, review))
     return "\n\n".join(blocks) + "\n"
 
 
-def _not_review(facts, review) -> str:
+def _not_review(facts, review, word: str) -> str:
     """An aBRIDGEd hand's review in words, or why a deal has none."""
     if isinstance(review, AbridgedReview):
         return abridged_text(facts, review)
-    return f"Deal {facts}: not reviewed: {review}"
+    return f"{word.capitalize()} {facts}: not reviewed: {review}"
 
 
 def deal_text(facts, review: Review) -> str:

@@ -265,3 +265,12 @@ def test_the_history_names_a_stored_games_hands_hands(robot):
     ui = types.SimpleNamespace(overlay="history-review", review=None, reviews=())
     reviews.show(ui, None, robot)
     assert [deal_line(r, Catalog("en"))[:7] for r in ui.reviews][:2] == ["Hand 1:", "Hand 2:"]
+
+
+def test_analyze_says_hand_for_a_claimed_hand_and_a_hand_not_played(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(to_record(claimed_game(1))))
+    status, out, _ = run(capsys, "analyze", str(path))
+    assert status == 0 and out.startswith("Hand 1: not reviewed: not every card was seen")
+    status, _, err = run(capsys, "analyze", str(path), "--deal", "3")
+    assert status == 2 and "--deal: no finished hand 3 (1 to 1)" in err
