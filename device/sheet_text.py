@@ -39,7 +39,8 @@ def deal_line(game: Game, deal: Deal) -> str:
         return head + "thrown in"
     made = deal.tricks - deal.contract.level - game.form.book
     result = "made" if made == 0 else f"made +{made}" if made > 0 else f"down {-made}"
-    line = f"{deal.contract} by {game.players[deal.declarer]}, {deal.tricks} tricks, {result}"
+    tricks = f"{deal.tricks} trick{'' if deal.tricks == 1 else 's'}"
+    line = f"{deal.contract} by {game.players[deal.declarer]}, {tricks}, {result}"
     if deal.claimed is not None:
         line += f" (claim by {game.players[deal.claimed.seat]})"
     if any(deal.honours):
