@@ -158,3 +158,17 @@ def test_the_help_names_no_trump_as_the_screen_does():
     assert "NT no trump" in en
     assert "troefkleur of SA (sans atout)" in nl  # the Dutch button says SA
     assert "NT sans atout" in nl  # the bidding box's key
+
+
+def test_the_trump_in_a_sentence_is_lower_case_and_no_trump_is_said_once():
+    from device.ui.i18n import Catalog
+
+    en, nl = Catalog("en"), Catalog("nl")
+    by = {"declared": "Play", "name": "Anna"}
+    assert en.t("abridged.result.by", trump=en.t("abridged.trump_is.R"), **by) == (
+        "Play by Anna, trump red"
+    )
+    assert en.t("abridged.trump_is.NT") == "no trump"
+    assert nl.t("abridged.trump_is.B") == "troef blauw" and nl.t("abridged.trump_is.NT") == (
+        "sans atout"
+    )

@@ -88,7 +88,7 @@ def _state(surface, layout, view, t) -> float:
     if a.declaration is not None:
         parts.append(t.t(f"abridged.word.{a.declaration}"))
     if a.trump is not None:
-        parts.append(t.t("abridged.trump_is", colour=t.t(f"abridged.colour.{a.trump}")))
+        parts.append(t.t(f"abridged.trump_is.{a.trump}"))  # "trump red", "no trump"
     if a.round == 2 and a.phase == "strength":
         parts.append(t.t("abridged.total", n=a.stated_total))
     y = ROW_Y + 4 * ROW_H

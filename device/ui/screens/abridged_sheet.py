@@ -159,7 +159,7 @@ def _hand_result(surface, layout, view, t) -> None:
     fields = {
         "name": row.declarer,
         "declared": t.t(f"abridged.word.{row.declaration}"),
-        "colour": t.t(f"abridged.colour.{row.trump}"),
+        "trump": t.t(f"abridged.trump_is.{row.trump}"),  # in a sentence: "trump red"
     }
     _title(surface, layout, t.t("abridged.result.by", **fields), 56, theme.INK_ON_FELT)
     team = view.side_names[0 if row.points[0] else 1]
