@@ -46,6 +46,8 @@ Also: claim N [NAME] · accept · dispute · honours NAME 100|150|none · end dr
 · quit"""
 HOLD = 5.0  # s: typed lines wait at most this long for a simulated device's input
 END_DRAW_QUESTION = "end the draw phase now? type yes to end it (anything else goes on)"
+# The forms whose draw phase the screen calls by its own name (its menu's Skip ...).
+STOPPED = {"draw-bridge": ("the draw tricks", "are"), "draw-pick-up": ("the pick-up", "is")}
 
 
 def help_text(game: Game) -> str:
@@ -71,7 +73,10 @@ def describe(game: Game, event: Event) -> str:
     if isinstance(event, DrawTurnEnded):
         return f"{name} ends a draw turn ({deal.draw_turns} of {2 * game.form.draw_turns})"
     if isinstance(event, DrawPhaseEnded):
-        return "the draw phase is over: the auction starts"
+        stopped = STOPPED.get(game.form.name)
+        if stopped is None:
+            return "the draw phase is over: the auction starts"
+        return f"{stopped[0]} {stopped[1]} no longer followed: the auction starts"
     if isinstance(event, PickUp):  # the card is face up still, or decided last
         card = deal.turned or deal.pickups[-1][0]
         if event.take:
@@ -332,7 +337,8 @@ class Console:
             if line.lower() in ("yes", "y"):
                 self.apply(DrawPhaseEnded())
                 return True
-            self.say("the draw phase goes on")
+            stopped = STOPPED.get(self.game.form.name)
+            self.say(f"still following {stopped[0]}" if stopped else "the draw phase goes on")
             if line.lower() in ("no", "n"):  # the answer, not an input
                 return True
         word, *rest = line.split()
@@ -400,7 +406,12 @@ class Console:
             self.say("! the draw phase is over")  # a draw phase of any form ends early
         else:
             self.confirming = True
-            self.say(END_DRAW_QUESTION)
+            stopped = STOPPED.get(self.game.form.name)
+            self.say(
+                END_DRAW_QUESTION
+                if stopped is None
+                else f"stop following {stopped[0]} now? type yes to stop (anything else goes on)"
+            )
 
     def _quit(self, _args) -> None:
         self.running = False

@@ -60,5 +60,22 @@ def test_no_to_end_draw_goes_on_without_a_refusal():
         con.lines.put(line)
         con.tick(0)
     text = out.getvalue()
-    assert "the draw phase goes on" in text and "!" not in text
+    assert "still following the draw tricks" in text and "!" not in text
     assert table.game.phase == "draw-tricks"
+
+
+def test_end_draw_speaks_of_the_draw_tricks_and_the_pick_up():
+    for form, what, verb in (
+        ("draw-bridge", "the draw tricks", "are"),
+        ("pick-up", "the pick-up", "is"),
+    ):
+        table = Table(Game(Setup(form, ("Anna", "Ben"), 0, {})))
+        out = io.StringIO()
+        con = Console(TableLoop(table, queue.Queue()), out=out)
+        for line in ("end draw", "yes"):
+            con.lines.put(line)
+            con.tick(0)
+        text = out.getvalue()
+        assert f"stop following {what} now? type yes to stop (anything else goes on)" in text
+        assert f"{what} {verb} no longer followed: the auction starts" in text
+        assert "draw phase" not in text and table.game.phase == "auction"
