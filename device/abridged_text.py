@@ -52,15 +52,18 @@ def declaring_status(game: Game) -> str:
 
 
 def hand_line(game: Game, deal) -> str:
-    """One hand in words: "Hand 2, Ben deals: Ten by Dirk, red, 11 tricks, made"."""
+    """One hand in words and the team it scored for: "Hand 2, Ben deals: Ten by Dirk,
+    red, 11 tricks, made: Ben & Dirk 100"."""
     head = f"Hand {deal.number}, {game.players[deal.dealer]} deals: "
     if deal.outcome is None:
         return head + "not played yet"
     made = "made" if deal.outcome.made else "failed"
     colour = COLOURS[deal.trump_colour]
+    points = [sum(pair) for pair in game.sheet.deal_score(deal.number)]
+    scorer = 0 if points[0] else 1  # only one team scores a hand
     return head + (
         f"{deal.declaration} by {game.players[deal.declarer]}, {colour}, "
-        f"{deal.tricks} tricks, {made}"
+        f"{deal.tricks} tricks, {made}: {game.side_name(scorer)} {points[scorer]}"
     )
 
 
@@ -83,14 +86,7 @@ def render_abridged(game: Game) -> str:
     for deal in game.deals:
         if deal.outcome is None:
             continue
-        points = [sum(pair) for pair in sheet.deal_score(deal.number)]
-        made = "made" if deal.outcome.made else "failed"
-        scorer = 0 if points[0] else 1
-        out.append(
-            f"Hand {deal.number}, {game.players[deal.dealer]} deals: {deal.declaration} by "
-            f"{game.players[deal.declarer]}, {COLOURS[deal.trump_colour]}, {deal.tricks} tricks, "
-            f"{made}: {teams[scorer]} {points[scorer]}"
-        )
+        out.append(hand_line(game, deal))
         out += wrong_lines(game, deal)
     totals = sheet.totals()
     out += [""] if len(out) > 2 else []  # one blank line under the title, not two
