@@ -177,7 +177,7 @@ def status(game: Game) -> str:
         )
     if deal.outcome is None:  # another phase of a form's own, before the deal's end
         return f"deal {deal.number}, {game.phase}: {turn}'s turn"
-    return f"{deal_line(game, deal)} (ok: next deal)"
+    return f"{deal_line(game, deal)} (ok: next {game.form.deal_word})"
 
 
 def _tricks_text(game: Game) -> str:
