@@ -169,7 +169,12 @@ def status(game: Game) -> str:
         if deal.claim is not None:  # play waits for the answer, not for a card
             claim = f"{game.name(deal.claim.seat)} claims {deal.claim.tricks}"
             return f"{head}, {claim}: {turn} to accept or dispute"
-        return f"{head}, tricks {_tricks_text(game)}: {turn} to play"
+        hand = deal.play.to_play
+        if hand is not None and deal.play.names[hand] != turn:  # the declarer plays it
+            turn += f" to play from {deal.play.names[hand]}'s dummy"
+        else:
+            turn += " to play"
+        return f"{head}, tricks {_tricks_text(game)}: {turn}"
     if game.phase == "dummy":  # the opening lead is down: the dummy is laid out
         return (
             f"deal {deal.number}, {game.form.contract_text(deal)} by {game.name(deal.declarer)}: "

@@ -155,6 +155,7 @@ def test_the_terminal_says_the_statements_proved_wrong_after_the_last_card(tmp_p
     assert "Hand 1, Anna deals: Play by Anna, red, 13 tricks, made: Anna & Carla 140" in text
     assert "hand 1, Play R by Anna, tricks 1-0: Anna to play" in text
     assert "made: Anna & Carla 140 (ok: next hand)" in text and "hand 2: Ben deals" in text
+    assert "tricks 0-0: Anna to play from Carla's dummy" in text
     assert "Anna plays B14 from Carla's dummy" in text and "Anna plays R14; trick 1" in text
     assert text.count("Carla said strength 12, held 10") == 1
 
