@@ -44,6 +44,13 @@ def declaring_status(game: Game) -> str:
     """The console's line in the declaring: what was said, who speaks, what is asked."""
     deal, turn = game.deal, game.name(game.turn)
     said = " ".join(str(w) for w in deal.words) or "nothing yet"
+    if deal.trump_colour is not None:  # then what was said since: round one's strengths
+        colour = COLOURS[deal.trump_colour]
+        said += f"; trump {colour}" if deal.trump_colour != "NT" else f"; {colour}"
+    if deal.round == 1 and deal.strengths:
+        said += "; strengths " + " ".join(str(n) for n in deal.strengths)
+    if deal.counts:
+        said += "; counts " + " ".join(str(n) for n in deal.counts)
     head = f"hand {deal.number}, declaring ({said})"
     if game.phase == "lay-out":
         shown = len(deal.dummy_cards)

@@ -258,3 +258,23 @@ def test_after_a_hand_and_after_the_game_the_hint_names_abridged_buttons():
     game.apply(ClaimAnswered(True))
     assert game.phase == "deal-end"
     assert next_step(game) == "press OK for the next hand"  # no Next deal button here
+
+
+def test_the_declaring_prompt_keeps_the_trump_strengths_and_counts_said():
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    game.apply(Stated("Play"))
+    game.apply(DummyDone())
+    for word in ("R", 10, 12, 9, 9, 5):
+        game.apply(Stated(word))
+    assert console.status(game).startswith(
+        "hand 1, declaring (Play; trump red; strengths 10 12 9 9; counts 5): Carla says"
+    )
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    for word in ("Pass", "Pass", "Pass", "Pass", 10, 12, 9, 9):
+        game.apply(Stated(word))
+    game.apply(DummyDone())
+    for word in ("Ten", "NT"):
+        game.apply(Stated(word))
+    assert console.status(game).startswith(
+        "hand 1, declaring (Pass Pass Pass Pass 10 12 9 9 Ten; no trump): Carla says"
+    )
