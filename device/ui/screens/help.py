@@ -60,6 +60,8 @@ def _labels(t) -> dict[str, str]:
         "dispute": "play.dispute",
         "cards": "play.cards",
         "end_draw": "menu.end_draw",
+        "skip_draw_tricks": "menu.stop_draw_tricks",  # Draw Bridge
+        "skip_pick_up": "menu.stop_pick_up",  # Draw / Pick-Up
         "help": "menu.help",
     }
     return {field: t.t(key) for field, key in keys.items()}
