@@ -40,6 +40,14 @@ def spoken(game: Game, line: str) -> str | int | None:
     return word if word.upper() in _SPOKEN else None
 
 
+def said(deal, what) -> str:
+    """A word of the declaring as the console says it, once applied: a trump in words
+    ("red"), a number with what it is ("strength 10", "colour count 5")."""
+    if isinstance(what, str):
+        return COLOURS.get(what, what)
+    return f"{'colour count' if deal.counts else 'strength'} {what}"  # counts come last
+
+
 def declaring_status(game: Game) -> str:
     """The console's line in the declaring: what was said, who speaks, what is asked."""
     deal, turn = game.deal, game.name(game.turn)

@@ -112,11 +112,10 @@ def describe(game: Game, event: Event) -> str:
         return f"{name} has taken the talon and laid four cards face down"
     if isinstance(event, Undone):
         return "undone"
-    if isinstance(event, Stated):  # aBRIDGEd's declaring; a trump in words ("red")
-        from .abridged_text import COLOURS
+    if isinstance(event, Stated):  # aBRIDGEd's declaring: "Ben says strength 10"
+        from .abridged_text import said
 
-        what = event.what
-        return f"{name} says {COLOURS.get(what, what) if isinstance(what, str) else what}"
+        return f"{name} says {said(deal, event.what)}"
     if isinstance(event, CardShown) and event.hand is not None:
         return f"{event.card} face up in {game.players[event.hand]}'s dummy"
     if isinstance(event, DummyDone):

@@ -35,7 +35,10 @@ def test_the_console_says_what_the_declaring_asks():
     assert "Carla lays out the dummy (0 of 13 scanned" in console.status(game)
     game.apply(DummyDone())
     assert console.describe(game, game.apply(Stated("Y"))) == "Anna says yellow"
-    for word in (10, 10, 10, 10, 5, 5, 5, 5):
+    for word in (10, 10, 10, 10):
+        game.apply(Stated(word))
+    assert console.describe(game, game.apply(Stated(5))) == "Ben says colour count 5"
+    for word in (5, 5, 5):
         game.apply(Stated(word))
     assert console.status(game) == "hand 1, Play Y by Anna, tricks 0-0: Ben to play"
     assert status(game)["contract"] == "Play Y" and status(game)["declarer"] == "Anna"
@@ -123,7 +126,7 @@ def test_the_terminal_takes_the_declaring_typed_as_words_and_numbers(tmp_path):
         con.tick(0)
     text = out.getvalue()
     assert "Type cards (R14, G2)" in text and "honours" not in text
-    assert "Anna says 10" in text and "Dirk says 9" in text
+    assert "Anna says strength 10" in text and "Dirk says strength 9" in text
     assert "! a hand strength is a number from 0 to 37, not ten" in text
     assert game.deal.strengths == [10, 12, 9, 9] and game.phase == "trump"
     assert game.deal.declaration == "Ten" and game.deal.declarer == 1
