@@ -281,3 +281,24 @@ def test_the_declaring_prompt_keeps_the_trump_strengths_and_counts_said():
     assert console.status(game).startswith(
         "hand 1, declaring (Pass Pass Pass Pass 10 12 9 9 Ten; no trump): Carla says"
     )
+
+
+def test_a_word_during_the_lay_out_is_refused_once_with_what_to_do():
+    import io
+    import queue
+
+    from device.console import Console
+    from device.loop import TableLoop
+    from device.table import Table
+    from device.ui.i18n import Catalog
+
+    game = Game(Setup("abridged", ("Anna", "Ben", "Carla", "Dirk"), 0))
+    out = io.StringIO()
+    con = Console(TableLoop(Table(game), queue.Queue()), out=out)
+    for line in ("play", "12"):
+        con.lines.put(line)
+        con.tick(0)
+        con.tick(0)
+    refusal = "! the dummy is laid out first: scan the dummy's cards, or press OK when it is down"
+    assert refusal in out.getvalue()
+    assert Catalog("nl").error("the dummy is laid out first") == "eerst gaat de blinde open"

@@ -118,7 +118,7 @@ class Abridged(GameForm):
         (CallMade, "count"): "a number is a bid (1C = 1 .. 7NT = 35) or X (0)",
         (CallMade, "trump"): "a trump is a bid's suit: H red, D yellow, S blue, C green, or NT",
         (CallMade, None): "aBRIDGEd has no auction",
-        (Stated, "lay-out"): "first lay out the dummy: scan its cards, or OK",
+        (Stated, "lay-out"): "the dummy is laid out first",  # the hint says how
         (Stated, None): "the declaring is over",
         (DummyDone, None): "the dummy is laid out during the declaring",
     }
