@@ -59,11 +59,15 @@ def _not_review(facts, review, word: str) -> str:
     return f"{word.capitalize()} {facts}: not reviewed: {review}"
 
 
+def _tricks(n: int) -> str:
+    return "1 trick" if n == 1 else f"{n} tricks"
+
+
 def deal_text(facts, review: Review) -> str:
     name = facts.names
     lines = [
         f"Deal {review.number}: {review.contract} by {name[review.declarer]}: "
-        f"double dummy {review.best} tricks, made {review.won}",
+        f"double dummy {_tricks(review.best)}, made {review.won}",
         "Double-dummy tricks of the declarer (each column: declarer, opening leader):",
     ]
     columns = [(d, lead) for d, lead in facts.declarers]
@@ -104,7 +108,7 @@ def abridged_text(facts: AbridgedFacts, review: AbridgedReview) -> str:
     leader = name[(review.declarer + 1) % 4]
     lines = [
         f"Hand {review.number}: {review.contract} by {declarer}: "
-        f"double dummy {review.best} tricks, made {review.won}",
+        f"double dummy {_tricks(review.best)}, made {review.won}",
         f"Double-dummy tricks of {declarer}'s team ({leader} leads): "
         + ", ".join(f"{t} {review.tricks(t)}" for t in TRUMPS),
     ]

@@ -104,3 +104,9 @@ def test_the_documented_fields_are_the_ones_printed(capsys, record_file):
         entry = deal[field][0] if isinstance(deal[field], list) else deal[field]
         row = next(r for r in doc.splitlines() if r.startswith(f"| `{field}`"))
         assert set(re.findall(r'"(\w+)"', row.split("|")[2].split(":")[0])) == set(entry)
+
+
+def test_one_trick_is_said_in_the_singular():
+    from device.analysis.report import _tricks
+
+    assert (_tricks(1), _tricks(0), _tricks(9)) == ("1 trick", "0 tricks", "9 tricks")
