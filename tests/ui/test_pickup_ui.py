@@ -164,3 +164,20 @@ def test_the_hint_says_what_the_pick_up_waits_for():
     game.apply(CardShown(Card.parse("SK")))
     assert next_step(game) == "take SK with OK or reject it with P"
     assert Catalog("nl").error(next_step(game)) == "pak SK met OK of wijs hem af met P"
+
+
+def test_over_13_cards_taken_lie_in_two_rows_each_corner_showing():
+    from device.ui.screens.pickup import NUMBER_Y, SEAT_Y, taken_rects
+
+    cards = [f"C{n}" for n in range(25)]
+    one = taken_rects(cards[:13], SEAT_Y[0])
+    assert len({rect[1] for rect, _ in one}) == 1  # one row
+    for seat, below in ((1, NUMBER_Y), (0, 425)):  # over the stock card's number, the footer
+        placed = taken_rects(cards, SEAT_Y[seat])
+        assert [card for _, card in placed] == cards  # every card, in the order taken
+        rows = sorted({rect[1] for rect, _ in placed})
+        assert len(rows) == 2 and rows[1] - rows[0] >= 30  # the rank of the row behind shows
+        for top in rows:
+            xs = [rect[0] for rect, _ in placed if rect[1] == top]
+            assert min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 30  # no rank hidden
+        assert max(rect[1] + rect[3] for rect, _ in placed) <= below

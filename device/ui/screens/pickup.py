@@ -23,8 +23,9 @@ from .base import Target
 
 LEFT_X, LEFT_W = 16, 420  # the seats' taken cards and the prompt
 SEAT_Y = {1: 56, 0: 282}  # each seat's name line; its cards under it
-NUMBER_Y, PROMPT_Y = 166, 204  # between the seats: the stock card's number, the prompt
+NUMBER_Y, PROMPT_Y = 176, 210  # between the seats: the stock card's number, the prompt
 SMALL_W, SMALL_H, SMALL_STEP = 44, 60, 30  # a taken card, overlapping the one before
+ROW, ROW_STEP, TWO_ROWS_H = 13, 34, 46  # over 13 taken: two rows of lower cards
 CARD = (452, 60, 108, 150)  # the card face up, or the stock
 BUTTON_X, BUTTON_W = 576, 216
 TAKE = (BUTTON_X, 60, BUTTON_W, 64)
@@ -105,10 +106,24 @@ def draw_seat(surface, layout, view, seat: int, ui, t) -> None:
     label = t.n("pickup.took", len(taken), name=name) if taken else t.t("pickup.none", name=name)
     text, size = layout.fit_text(label, theme.TEXT, LEFT_W, True)
     draw_text(surface, layout, text, (LEFT_X, y), size, colour, True)
-    step = min(SMALL_STEP, (LEFT_W - SMALL_W) / max(1, len(taken) - 1))  # up to all 26
-    for i, card in enumerate(taken):
-        rect = (LEFT_X + i * step, y + 40, SMALL_W, SMALL_H)
+    for rect, card in taken_rects(taken, y):
         draw_card(surface, layout, rect, card, ui.four_colour)
+
+
+def taken_rects(taken, y: float) -> list[tuple[tuple, object]]:
+    """Where each taken card lies: one row of up to 13; more (one player may take up to
+    26) in two rows, the earlier cards behind with their corners showing, so every
+    card's rank and suit can be read."""
+    if len(taken) <= ROW:
+        rows, top, height = [taken], y + 40, SMALL_H
+    else:
+        rows, top, height = [taken[:-ROW], taken[-ROW:]], y + 34, TWO_ROWS_H
+    placed = []
+    for r, row in enumerate(rows):
+        step = min(SMALL_STEP, (LEFT_W - SMALL_W) / max(1, len(row) - 1))
+        for i, card in enumerate(row):
+            placed.append(((LEFT_X + i * step, top + r * ROW_STEP, SMALL_W, height), card))
+    return placed
 
 
 def draw_stock(surface, layout, pick, ui, t) -> None:
