@@ -117,11 +117,9 @@ def draw_compass_heads(surface, layout, view, order, speaker, t) -> None:
     for column, seat_index in enumerate(order):
         seat = view.seats[seat_index]
         x = column_x(column, len(order))
-        rect = layout.rect(x + 3, HEAD_Y, width - 6, FOUR_HEAD_H)
-        fill = theme.DANGER if seat.vulnerable else theme.FELT_DARK
-        pygame.draw.rect(surface, fill, rect, border_radius=layout.px(8))
-        if seat_index == speaker:
-            pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(8))
+        head_box(
+            surface, layout, (x + 3, HEAD_Y, width - 6, FOUR_HEAD_H), seat, seat_index == speaker
+        )
         letter = t.t(f"compass.short.{seat.compass}")
         mark = (x + width / 2 - 17, HEAD_Y + 5, 34, 32)
         if seat.dealer:
@@ -133,6 +131,15 @@ def draw_compass_heads(surface, layout, view, order, speaker, t) -> None:
         name, size = layout.fit_text(seat.name, theme.TEXT, width - 12)
         centre = (x + width / 2, HEAD_Y + 54)
         draw_text(surface, layout, name, centre, size, theme.INK_ON_FELT, False, "center")
+
+
+def head_box(surface, layout, box, seat, speaking: bool) -> None:
+    """A column head's box: on red when the seat is vulnerable, outlined for the speaker."""
+    rect = layout.rect(*box)
+    fill = theme.DANGER if seat.vulnerable else theme.FELT_DARK
+    pygame.draw.rect(surface, fill, rect, border_radius=layout.px(8))
+    if speaking:
+        pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(8))
 
 
 def draw_to_speak(surface, layout, view, speaker, t) -> None:
@@ -156,11 +163,7 @@ def draw_heads(surface, layout, view, order, speaker, t) -> None:
     for column, seat_index in enumerate(order):
         seat = view.seats[seat_index]
         x = column_x(column, len(order))
-        rect = layout.rect(x + 4, HEAD_Y, width - 8, HEAD_H)
-        fill = theme.DANGER if seat.vulnerable else theme.FELT_DARK
-        pygame.draw.rect(surface, fill, rect, border_radius=layout.px(8))
-        if seat_index == speaker:
-            pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(8))
+        head_box(surface, layout, (x + 4, HEAD_Y, width - 8, HEAD_H), seat, seat_index == speaker)
         name, size = layout.fit_text(seat.name, theme.TEXT, width - 28, True)
         centre = (x + 14, HEAD_Y + HEAD_H / 2)
         draw_text(surface, layout, name, centre, size, theme.INK_ON_FELT, True, "midleft")

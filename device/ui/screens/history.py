@@ -51,16 +51,14 @@ def couple_lines(couple: dict, t) -> list[str]:
         lines.append(
             t.t("history.player", name=name, won=stats["won"], points=stats["points"], games=games)
         )
-        lines.append(
-            t.t(
-                "history.contracts",
-                made=stats["made"],
-                failed=stats["failed"],
-                slams_made=stats["slams_made"],
-                slams_bid=stats["slams_bid"],
-            )
-        )
+        lines.append(contracts_line(stats, t))
     return lines
+
+
+def contracts_line(stats: dict, t) -> str:
+    """Contracts made and failed, slams made of those bid, of a couple or partnership."""
+    keys = ("made", "failed", "slams_made", "slams_bid")
+    return t.t("history.contracts", **{key: stats[key] for key in keys})
 
 
 def partnership_lines(history: list, t) -> tuple[list[list[str]], list[str]]:
@@ -76,13 +74,7 @@ def partnership_lines(history: list, t) -> tuple[list[list[str]], list[str]]:
             [
                 t.n("history.partnership", pair["played"], names=names),
                 t.t("history.pair_stats", won=pair["won"], points=pair["points"], games=games),
-                t.t(
-                    "history.contracts",
-                    made=pair["made"],
-                    failed=pair["failed"],
-                    slams_made=pair["slams_made"],
-                    slams_bid=pair["slams_bid"],
-                ),
+                contracts_line(pair, t),
             ]
         )
     lines = [

@@ -199,15 +199,7 @@ def from_dummy(view) -> bool:
 
 def draw_turn(surface, layout, view, t, y: float) -> float:
     text = turn_text(view, t)
-    if text is None:
-        return y
-    lines = wrap(layout, text, theme.TEXT, LEFT_W, True)[:2]
-    step = line_step(theme.TEXT)
-    for i, line in enumerate(lines):
-        line, size = layout.fit_text(line, theme.TEXT, LEFT_W, True)
-        pos = (LEFT_X + 2, y + step * i)
-        draw_text(surface, layout, line, pos, size, theme.ACCENT, True, "topleft")
-    return y + step * len(lines)
+    return y if text is None else draw_lines(surface, layout, text, y)
 
 
 def rank_text(card: str, t) -> str:
