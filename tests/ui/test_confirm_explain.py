@@ -29,20 +29,10 @@ from device.ui import theme  # noqa: E402
 from device.ui.app import App, new_table_factory  # noqa: E402
 from device.ui.screens import screen_name  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
+from tests.test_explanations import FakeDevice  # noqa: E402
 from tests.ui.touch import tap  # noqa: E402
 
 ANNA, BEN = 0, 1
-
-
-class FakeDevice:
-    def __init__(self):
-        self.beeps, self.leds = [], []
-
-    def beep(self, pattern):
-        self.beeps.append(pattern)
-
-    def set_leds(self, mask):
-        self.leds.append(mask)
 
 
 def plain(dealer=BEN):
