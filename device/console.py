@@ -471,11 +471,11 @@ def _refusal(outcome) -> str:
 def _why_not(reason: str | None) -> str:
     """Why a deal has no review, in the screen's English words."""
     from .ui.i18n import Catalog
+    from .ui.review_text import SAID
 
     if reason == "thrown_in":
         return "thrown in, no contract was played"
-    known = ("unknown", "deck", "hands", "endplay", "timeout")
-    return Catalog("en").t(f"review.failed.{reason if reason in known else 'crashed'}")
+    return Catalog("en").t(f"review.failed.{reason if reason in SAID else 'crashed'}")
 
 
 _COMMANDS = {
