@@ -187,6 +187,19 @@ class Game:
         return " & ".join(self.players[s] for s in seats)
 
     @property
+    def claimers(self) -> tuple[int, ...]:
+        """The seats that may claim in this deal's play (the dummy takes no part)."""
+        deal = self.deal
+        if deal.play is None:
+            return ()
+        seats = range(len(self.players))
+        return tuple(
+            s
+            for s in seats
+            if self._not_dummy(s) == s and not self.form.claim_refusal(s, deal.declarer)
+        )
+
+    @property
     def can_undo(self) -> bool:
         return bool(self.inputs)
 

@@ -322,9 +322,7 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
         dummies=tuple(getattr(deal, "dummies", ()) or ()),
         covered=tuple((h, len(p)) for h, p in sorted(getattr(play, "piles", {}).items())),
         turn_up=play.turn_up[0] if deal.phase == "turn-up" else None,
-        claimers=tuple(
-            s for s in range(len(game.players)) if not game.form.claim_refusal(s, deal.declarer)
-        ),
+        claimers=game.claimers,
     )
 
 

@@ -100,6 +100,7 @@ def test_a_semi_exposed_dummy_with_no_face_up_card_of_the_suit_discards_legally(
 def test_the_declarer_answers_a_defenders_claim_not_the_dummy():
     g = south_declares()
     play(g, "HA D4 D5")
+    assert g.claimers == (E, S, W)  # North, the dummy, does not claim
     g.apply(ClaimMade(0, E))  # East concedes the rest
     assert g.turn == S  # South, the declarer, answers: the dummy (North) takes no part
     with pytest.raises(RuleError, match="^a claim is answered by the other side$"):
