@@ -182,3 +182,21 @@ def test_turned_up_cards_follow_the_order_their_covering_cards_were_played():
     again = play_record(record)
     assert again.exposed(W)[-1] == Card.parse("D4") and again.exposed(S)[-1] == Card.parse("HQ")
     assert again.snapshot() == g.snapshot()
+
+
+def test_a_record_whose_claim_names_the_dummy_replays_as_the_declarers():
+    record = {
+        "game": "chicago",
+        "players": ["A", "B", "C", "D"],
+        "first_dealer": "A",
+        "deals": [
+            {
+                "calls": ["P", "P", "4S", "P", "P", "P"],  # C declares: A is the dummy
+                "cards": ["D3"],
+                "claim": {"by": "A", "tricks": 12, "accepted": True},
+            }
+        ],
+    }
+    g = play_record(record)
+    assert g.deal.claimed.seat == S and g.deal.tricks == 12
+    assert to_record(g)["deals"][0]["claim"] == {"by": "C", "tricks": 12, "accepted": True}
