@@ -22,6 +22,7 @@ from .notify import notify
 EXIT_RESTART = 75  # EX_TEMPFAIL: "try again"; the unit's SuccessExitStatus= and restart
 MARK = "HONEYMOON_APPLIANCE"  # Environment=HONEYMOON_APPLIANCE=1 in the unit
 BUSCTL = "busctl"
+INSTALL = "sudo make install"  # what grants the power-off (systemd/install.sh)
 WAIT_S = 6  # the longest the call may block the screen loop (the watchdog allows 10 s)
 # interactive=false: no password prompt can come, the answer is yes or why not.
 POWER_OFF = (
@@ -37,6 +38,10 @@ POWER_OFF = (
 )
 
 
+# Why a shut down can fail, each with its words in the catalogues (power.why.<kind>).
+REASONS = ("denied", "inhibited", "missing", "timeout", "not_here", "said")
+
+
 @dataclass(frozen=True)
 class PowerOffFailed:
     """Why the Pi could not be shut down, as a notice: `kind` picks the words
@@ -46,7 +51,7 @@ class PowerOffFailed:
     detail: str = ""
 
     def text(self, t) -> str:
-        why = t.t(f"power.why.{self.kind}", detail=self.detail)
+        why = t.t(f"power.why.{self.kind}", detail=self.detail, command=INSTALL, tool=BUSCTL)
         return t.t("notice.power_off_failed", why=why)
 
 
@@ -94,7 +99,7 @@ class Appliance:
         except subprocess.TimeoutExpired:
             return PowerOffFailed("timeout", str(WAIT_S))
         except OSError as error:
-            return PowerOffFailed("other", safe_text(str(error)))
+            return PowerOffFailed("said", safe_text(str(error)))
         if done.returncode == 0:
             return None
         return refusal(done.stderr or "", done.returncode)
@@ -109,4 +114,4 @@ def refusal(stderr: str, status: int) -> PowerOffFailed:
         return PowerOffFailed("denied", safe_text(said))
     if "inhibit" in said.lower():
         return PowerOffFailed("inhibited", safe_text(said))
-    return PowerOffFailed("other", safe_text(said))
+    return PowerOffFailed("said", safe_text(said))

@@ -292,7 +292,8 @@ def quit_by_touch(tmp_path, notify_socket, confirm: str) -> int:
     argv += ["--data-dir", str(tmp_path / "data"), "--scanner", "none", "--bidbox", "none"]
     argv += ["--new", "plain", "--players", "Anna", "Ben"]
     appliance = confirm == "confirm-restart"
-    shown = menu.items(None, UiState(restarts=appliance, power_off=appliance))
+    power_off = appliance and shutil.which("busctl") is not None  # as the app finds it
+    shown = menu.items(None, UiState(restarts=appliance, power_off=power_off))
     way_out = next(item for item in shown if item[1] == ("overlay", confirm))
     steps = [
         ("menu", centre(menu.item_rect(shown.index(way_out), len(shown)))),
@@ -418,3 +419,20 @@ def test_the_rule_names_the_units_user_and_the_command_the_table_sends():
     # stays (it is why sudo could not be the way).
     assert "AF_UNIX" in unit_values("RestrictAddressFamilies")
     assert unit_values("NoNewPrivileges") == ["yes"]
+
+
+def test_the_readme_says_what_restart_and_shut_down_do_on_the_pi():
+    readme = (REPO / "README.md").read_text()
+    pi = readme[readme.index("## On a Raspberry Pi") :]
+    pi = pi[: pi.index("\n## ", 1)]
+    for needed in (
+        "**Restart**",
+        "**Shut down**",
+        "status 75",
+        "RestartForceExitStatus=75",
+        "polkitd",
+        "60-honeymoon-table.rules",
+        "PowerOff",
+        "On a laptop",
+    ):
+        assert needed in pi, needed

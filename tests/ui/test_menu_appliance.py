@@ -250,3 +250,11 @@ def test_the_questions_are_in_both_languages_and_fit_above_their_buttons(
     app = make_app(lang)
     lines = menu.fit_lines(app.layout, t.t(f"confirm.{name}.note"), theme.TEXT, 740)
     assert 205 + len(lines) * theme.TEXT * 1.15 <= menu.YES[1]  # clear of Yes and No
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_every_reason_a_shut_down_fails_for_has_its_words(lang):
+    t = Catalog(lang)
+    for kind in appliance.REASONS:
+        text = appliance.PowerOffFailed(kind, "X").text(t)
+        assert f"power.why.{kind}" not in text and "{" not in text, text
