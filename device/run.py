@@ -113,13 +113,14 @@ def main(args: argparse.Namespace) -> int:
         table.start_pairing(
             pairing_profile(decks, args.pair_deck, notices), decks / f"{args.pair_deck}.json"
         )
+    status = 0
     try:
         if args.text:
             console = Console(loop, sims, uids=args.uids)
             console.read_stdin()
             console.run()
         else:
-            run_app(
+            status = run_app(
                 args, config, loop, sims, scanner, profile, decks, journal, opened, notices, prefs
             )
     except KeyboardInterrupt:
@@ -128,7 +129,7 @@ def main(args: argparse.Namespace) -> int:
         for device in list(devices.values()) + list(sims.values()):
             (getattr(device, "stop", None) or device.close)()
         lock.close()
-    return 0
+    return status  # a Quit on the appliance: the status its unit restarts on
 
 
 def load_settings(args: argparse.Namespace) -> tuple[dict, list[str]]:
@@ -214,8 +215,9 @@ def start_simulated_devices() -> dict:
 
 def run_app(
     args, config, loop, sims, scanner, profile, decks, journal, message, notices=(), prefs=None
-) -> None:
-    """The touchscreen app, in a window (or headless with SDL's dummy driver)."""
+) -> int:
+    """The touchscreen app, in a window (or headless with SDL's dummy driver), to its
+    exit status: 0, or device.appliance.EXIT_RESTART for a Quit on the appliance."""
     import os
 
     if args.headless:
@@ -254,3 +256,4 @@ def run_app(
     if args.pair_deck and loop.table is None:  # no rubber: the app pairs it
         app.pair_deck(args.pair_deck)
     app.run()
+    return app.exit_code

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from device import hints
+from device.appliance import Appliance
 from device.engine.errors import RuleError
 from device.engine.events import (
     ClaimAnswered,
@@ -72,6 +73,9 @@ class App:
         self.targets: list[Target] = []
         self.dirty = True
         self.running = True
+        self.exit_code = 0  # a confirmed Quit on the appliance: the unit's restart status
+        self.appliance = Appliance.here()  # tests set its `run`: nothing is powered off
+        ui.restarts, ui.power_off = self.appliance.on, self.appliance.can_power_off()
         self.frames = 0
         self.flipped_at = 0.0
         self.sims = sims or {}
@@ -331,12 +335,21 @@ class App:
             self._pairing_status()
         elif kind in BROWSE:
             self.browse(kind, args[0])
-        elif kind == "quit":
+        elif kind == "quit":  # confirmed; on the appliance the unit starts it again
             self.running = False
+            self.exit_code = self.appliance.quit_status()
+        elif kind == "shut-down":  # confirmed
+            self.shut_down()
         elif kind == "dismiss-notice":
             self.ui.dismiss()
         elif kind == "notice-page":
             self.ui.notice_page = (self.ui.notice_page + 1) % max(1, self.ui.notice_pages)
+
+    def shut_down(self) -> None:
+        """Power the Pi off; the notice says it is on its way, or why it cannot be."""
+        self.ui.overlay = None
+        failed = self.appliance.power_off()
+        self.ui.notify("power", failed or Said("notice.shutting_down"))
 
     # -- help and history -------------------------------------------------------------
     def browse(self, kind: str, value) -> None:

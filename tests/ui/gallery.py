@@ -164,9 +164,18 @@ def game_screens(form: str) -> list[tuple[str, object, UiState]]:
         (f"{f}-help-2", build_view(mid), UiState(overlay="help", help_page=1)),
         (f"{f}-confirm-quit", build_view(mid), UiState(overlay="confirm-quit")),
         (f"{f}-confirm-leave", build_view(mid), UiState(overlay="confirm-leave")),
+        # On the appliance: Restart in Quit's place, and Shut down.
+        (f"{f}-menu-appliance", build_view(mid), appliance_ui("menu")),
+        (f"{f}-confirm-restart", build_view(mid), appliance_ui("confirm-restart")),
+        (f"{f}-confirm-shutdown", build_view(mid), appliance_ui("confirm-shutdown")),
         (f"{f}-history-sheet", build_view(mid), stored_ui(form)),
     ]
     return screens
+
+
+def appliance_ui(overlay: str) -> UiState:
+    """The table run by its systemd unit, where the Pi can be powered off."""
+    return UiState(overlay=overlay, restarts=True, power_off=True)
 
 
 def stored_ui(form: str) -> UiState:

@@ -34,6 +34,8 @@ MODULES = {
     "end-pick-up": "pickup",  # "Stop following the pick-up?" (Draw / Pick-Up)
     "confirm-quit": "menu",  # "Quit the table now?"
     "confirm-leave": "menu",  # "Leave the rubber in progress?"
+    "confirm-restart": "menu",  # "Restart the table now?" (the appliance's Quit)
+    "confirm-shutdown": "menu",  # "Shut the table down now?" (the appliance)
 }
 
 # Phases only some forms have (the two-player forms with dummies): the gallery draws
