@@ -212,7 +212,16 @@ class SerialDevice:
             return  # acknowledged by the table, once stored
         elif frame.type == p.ERROR:
             self.inputs.put(Input(ERROR, safe_text(frame.payload), self.name, session=self.session))
-        self._send(p.ACK, bytes([frame.seq]))
+        if not self._in_flight(frame.seq):
+            self._send(p.ACK, bytes([frame.seq]))
+
+    def _in_flight(self, seq: int) -> bool:
+        """Whether `seq` is that of the session's input the table has not answered yet.
+        A HELLO or ERROR with that seq (a firmware from before PROTOCOL.md said to skip
+        it, its counter gone round while it answered IDENTIFY again and again) gets no
+        ACK: the device would take it for its input's, and give the input up."""
+        with self._state:
+            return self.session is not None and self._last.get(self.session) == (seq, False)
 
     def _hello(self, frame: p.Frame) -> None:
         try:

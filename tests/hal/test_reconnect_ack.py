@@ -159,6 +159,22 @@ def test_a_resend_after_many_reconnects_gets_its_ack_and_is_not_new(rig):
     assert calls(inputs) == []  # 260 frames later, still a resend
 
 
+def test_a_hello_with_the_seq_of_the_input_in_flight_is_not_acknowledged(rig):
+    """An older firmware's HELLO may take the seq of the input it resends: its ACK
+    would end the resends of an input the table has not stored yet."""
+    device, driver, inputs = rig
+    device.send(p.CALL, 1, b"1S")
+    call = take(inputs, CALL)
+    drop_the_link(device, driver, inputs)
+    device.plug()
+    device.answer_identify(1)  # the counter went round onto the input's seq
+    device.send(p.HEARTBEAT, 2)
+    assert device.listen(lambda _: device.acks(2) == 1)  # heard, the HELLO too
+    assert device.acks(1) == 0 and driver.connected
+    driver.acknowledge(call)  # now stored: its own ACK
+    assert device.listen(lambda _: device.acks(1) == 1)
+
+
 class Gate:
     """A slow part of the table: `entered` is set once it has begun, and it ends
     when the test sets `go`."""
