@@ -15,11 +15,18 @@ decide this under one lock, so no ACK falls between the two.
 
 After an unplug (SerialException or OSError, or 3 s of silence) the thread
 says LOST, retries every 0.5 s, and says CONNECTED when the device is back.
+
+A device path is opened exclusively (pyserial's `exclusive`, a POSIX flock):
+a second program that opens it the same way, such as a second table with
+another data folder or a stale one, is refused instead of sharing its bytes.
+The one that finds it taken says so ("the scanner port /dev/ttyACM0 is in use
+by another program") and keeps trying, so it takes over once the port is free.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import queue
 import threading
@@ -86,6 +93,7 @@ class SerialDevice:
         self._misplaced: str | None = None  # shown when a device is on the other's port
         self.connected = False
         self._said_failing = False  # the screen has heard why the device is not there
+        self._said_in_use = False  # ... and that another program holds the port, this outage
         self.stats = {"frames": 0, "dropped": 0, "duplicates": 0, "reconnects": 0}
 
     # -- the table's side ----------------------------------------------------------
@@ -158,10 +166,20 @@ class SerialDevice:
 
     def _connect(self) -> bool:
         try:
-            port = self._open(self.url, baudrate=115200, timeout=READ_TIMEOUT_S, write_timeout=0.5)
+            # exclusive: a flock on a device path (socket:// and loop:// ignore it). Not
+            # TIOCEXCL: a pty's other end keeps the tty open, so that would outlast our
+            # close and refuse our own reopen.
+            port = self._open(
+                self.url,
+                baudrate=115200,
+                timeout=READ_TIMEOUT_S,
+                write_timeout=0.5,
+                exclusive=True,
+            )
         except (serial.SerialException, OSError, ValueError) as error:  # ValueError: bad URL
             self._cannot_open(error)
             return False
+        self._said_in_use = False
         with self._state:
             self.session = None  # before the port: no ACK of the last link goes on this one
         with self._write_lock:
@@ -175,13 +193,18 @@ class SerialDevice:
     def _cannot_open(self, error: Exception) -> None:
         """The first failure to open says why, on the screen (as LOST) and in the log; the
         retries every `retry` seconds stay quiet (an outage after a connection has said
-        LOST already)."""
-        if self._said_failing:
+        LOST already). A port that another program holds is said too, once per outage,
+        even after another reason: the players must stop that program."""
+        url = _printable(self.url)
+        if in_use(error) and not self._said_in_use:
+            self._said_failing = self._said_in_use = True
+            message = f"the {self.name} port {url} is in use by another program"
+        elif self._said_failing:
             log.info("%s: %s", self.name, error)
             return
-        self._said_failing = True
-        url = _printable(self.url)
-        message = f"{self.name} cannot be opened ({url}): {_printable(open_failure(error))}"
+        else:
+            self._said_failing = True
+            message = f"{self.name} cannot be opened ({url}): {_printable(open_failure(error))}"
         log.warning("%s; retrying every %.1f s", message, self.retry)
         self.inputs.put(Input(LOST, message, self.name))
 
@@ -314,6 +337,14 @@ class SerialDevice:
         if port is not None:
             with contextlib.suppress(serial.SerialException, OSError):
                 port.close()
+
+
+def in_use(error: Exception) -> bool:
+    """Whether opening failed because another program holds the port: its flock
+    (pyserial's "Could not exclusively lock port", EWOULDBLOCK) or its TIOCEXCL
+    (EBUSY)."""
+    busy = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY)
+    return isinstance(error, (serial.SerialException, OSError)) and error.errno in busy
 
 
 def open_failure(error: Exception) -> str:
