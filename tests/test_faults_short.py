@@ -93,7 +93,7 @@ def test_a_full_disk_refuses_without_an_ack_and_loses_nothing_once_freed():
 def test_devices_that_reconnect_while_the_table_stores_slowly_get_every_ack():
     # seed 2: 40 inputs and a stray call the table refuses; the table's answer falls
     # with no line (the link down, or back before the device's HELLO) several times.
-    result = reconnect_ack.run(reconnects=1, seed=2, max_steps=40)
+    result = reconnect_ack.run(seed=2, max_steps=40, rubbers=1)
     assert result["problems"] == []
     assert result["stored once"] == result["inputs"] == 40
     assert result["lost"] == result["doubled"] == result["resending forever"] == 0

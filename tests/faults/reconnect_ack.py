@@ -40,7 +40,7 @@ from firmware_bridge import protocol as p
 
 FOREVER_S = 20.0  # an input not acknowledged by then: its device resends forever
 SLOW_SHARE = 0.35  # of the table's stores (and refusals) that are slow ...
-SLOW_S = (0.05, 1.2)  # ... and how slow
+SLOW_S = (0.05, 0.8)  # ... and how slow
 DOWN_S = (0.02, 0.3)  # how long a link stays down
 DROPS = (1, 4)  # links dropped in a row during one slow store
 ANSWER_S = (0.0, 0.4)  # how long a device takes to answer IDENTIFY
@@ -208,9 +208,10 @@ class SlowTable(Table):
         return super().refused(reason)
 
 
-def play(rig: Rig, played: Game, rng: random.Random, max_steps: int | None, problems) -> None:
+def play(rig: Rig, played: Game, rng: random.Random, enough, max_steps, problems) -> None:
     """The robot rubber's inputs pressed one at a time, each acknowledged before the
-    next; before a few of the play's steps, a call that the table refuses."""
+    next; before a few of the play's steps, a call that the table refuses. It stops
+    early once `enough()` holds (or after `max_steps`)."""
 
     def made():
         table = SlowTable(Game(played.setup), journal=rig.journal)
@@ -221,6 +222,9 @@ def play(rig: Rig, played: Game, rng: random.Random, max_steps: int | None, prob
     rig.loop.table = table
     steps = record_steps(to_record(played))[:max_steps]
     for i, (device, what) in enumerate(steps):
+        if enough():
+            steps = steps[:i]
+            break
         if table.game.phase == "play" and rng.random() < STRAY_SHARE:
             if not _delivered(rig, BIDBOX, STRAY_CALL, problems, f"the call before input {i + 1}"):
                 return
@@ -268,16 +272,23 @@ def _compare(rig: Rig, table: Table, expected, problems: list) -> None:
     )
 
 
-def run(reconnects: int = 300, seed: int = 1, max_steps: int | None = None) -> dict:
+def run(
+    reconnects: int = 300, seed: int = 1, max_steps: int | None = None, rubbers: int = 0
+) -> dict:
     """Robot rubbers until the links have dropped `reconnects` times (the rubber under
-    way is played to its end); `max_steps` cuts each rubber short (the short test)."""
+    way stops there); for the short test, `rubbers` of `max_steps` inputs instead."""
     rng = random.Random(seed)  # the rubbers and the stray calls: the same for a seed
     problems: list[str] = []
     with tempfile.TemporaryDirectory(prefix="faults-reconnect-") as name:
         rig = Rig(Path(name), random.Random(seed + 1))
         try:
-            while rig.counts["reconnects"] < reconnects and not problems:
-                play(rig, play_rubber(rng.randrange(1 << 30)), rng, max_steps, problems)
+
+            def enough() -> bool:
+                return not rubbers and rig.counts["reconnects"] >= reconnects
+
+            while not enough() and not problems and rig.counts["rubbers"] < (rubbers or 1e9):
+                rubber = play_rubber(rng.randrange(1 << 30))
+                play(rig, rubber, rng, enough, max_steps, problems)
                 rig.counts["rubbers"] += 1
             rig.counts["table up"] = int(rig.up)
             problems += [f"refused: {r}" for r in rig.refused]
