@@ -285,3 +285,31 @@ def test_the_screen_says_the_port_is_in_use(lang, shown):
 
     notice = DeviceNotice("scanner", in_use_message("/dev/ttyACM0"))
     assert notice.text(Catalog(lang)).startswith(shown)
+
+
+def test_a_second_table_on_a_taken_port_says_so_and_plays_on(tmp_path):
+    """As a user meets it: one table holds the scanner's port, a second one (its own
+    data folder) is started on the same port; it says who holds it, and answers."""
+    path = tmp_path / "scanner"
+    sim = SimDevice("scanner", "SIM-SCANNER", PtyLink(path), seed=1).start()
+    inputs = queue.Queue()
+    first = SerialDevice(str(path), inputs, "scanner", retry=0.02).start()
+    try:
+        assert inputs.get(timeout=5).kind == CONNECTED
+        done = subprocess.run(
+            [sys.executable, "-m", "device.cli", "run", "--text", "--config", "/dev/null"]
+            + ["--scanner", str(path), "--bidbox", "none", "--data-dir", str(tmp_path / "b")]
+            + ["--new", "plain", "--players", "Anna", "Ben"],
+            input="sheet\nquit\n",
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert first.connected  # the first table kept its device
+    finally:
+        first.stop()
+        sim.stop()
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert f"{in_use_message(path)}; retrying every 0.5 s" in done.stderr
+    assert "Plain Honeymoon: Anna v Ben" in done.stdout  # the table is up and answers
