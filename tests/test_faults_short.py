@@ -9,6 +9,7 @@ from tests.faults import (
     full_disk,
     hostile_devices,
     power_cut,
+    reconnect_ack,
     serial_fuzz,
     unplug,
 )
@@ -87,3 +88,16 @@ def test_a_full_disk_refuses_without_an_ack_and_loses_nothing_once_freed():
     assert result["refused unstored"] >= result["fulls"] and result["inputs"] > 100
     assert result["lost"] == result["doubled"] == 0
     assert result["table up"] == result["disks"] >= 1
+
+
+def test_devices_that_reconnect_while_the_table_stores_slowly_get_every_ack():
+    # seed 2: 40 inputs and a stray call the table refuses; the table's answer falls
+    # with no line (the link down, or back before the device's HELLO) several times.
+    result = reconnect_ack.run(seed=2, max_steps=40, rubbers=1)
+    assert result["problems"] == []
+    assert result["stored once"] == result["inputs"] == 40
+    assert result["lost"] == result["doubled"] == result["resending forever"] == 0
+    assert result["strays"] == result["refusals"] == 1
+    assert result["acknowledged"] == result["pressed"] == 41
+    assert result["answers while down"] + result["answers before HELLO"] > 0
+    assert result["resend loops ended"] >= result["acknowledged across a reconnect"] > 3

@@ -17,6 +17,7 @@ from . import (
     full_disk,
     hostile_devices,
     power_cut,
+    reconnect_ack,
     serial_fuzz,
     unplug,
 )
@@ -30,6 +31,7 @@ PARTS = [
     ("bad settings", bad_settings, {"cases": 200}),
     ("damaged journals", damaged_journal, {"cases": 200}),
     ("full disk", full_disk, {"rubbers": 3, "fulls": 16}),
+    ("reconnect-ACK", reconnect_ack, {"reconnects": 300}),
 ]
 
 
