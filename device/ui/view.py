@@ -59,6 +59,9 @@ class PlayView:
     covered: tuple[tuple[int, int], ...] = ()
     turn_up: int | None = None  # in the turn-up phase: the hand whose card is turned up
     claimers: tuple[int, ...] = ()  # the seats that may claim (three players: the declarer)
+    # The cards a tap cannot give now (the picker greys them): the engine's own checks
+    # of a card played, laid out in a dummy or turned up, from what the table has seen.
+    refused: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -325,7 +328,24 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
         claimers=tuple(
             s for s in range(len(game.players)) if not game.form.claim_refusal(s, deal.declarer)
         ),
+        refused=_refused(game, deal),
     )
+
+
+def _refused(game: Game, deal: Deal) -> frozenset[str]:
+    """Every card the phase refuses now, by the checks the engine makes when it comes:
+    played, shown in another hand, not in a hand all known, not following suit, not
+    face up on a dummy's piles, out of play; in a dummy laid out or turned up, a card
+    the table saw elsewhere. Only cards played or shown decide, so nothing hidden."""
+    play, form = deal.play, game.form
+    if deal.phase == "play" and not play.finished:
+        why = lambda card: play.why_not(card) or form.dead_card(deal, card)  # noqa: E731
+    elif deal.phase in ("dummy", "turn-up"):
+        hand = play.turn_up[0] if deal.phase == "turn-up" else deal.dummy
+        why = lambda card: play.why_not_shown(hand, card)  # noqa: E731
+    else:
+        return frozenset(str(card) for card in form.deck.cards)
+    return frozenset(str(card) for card in form.deck.cards if why(card))
 
 
 def _shown(game: Game, deal: Deal) -> tuple:
