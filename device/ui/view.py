@@ -105,6 +105,7 @@ class SheetView:
     chicago: bool = False
     deals: tuple[DealRow, ...] = ()  # Chicago: the chart of its deals
     counted: int = 0  # Chicago: deals that count so far (of four)
+    pairs: bool = False  # each side is a partnership: "Anna & Carla win", not "wins"
 
 
 @dataclass(frozen=True)
@@ -192,7 +193,7 @@ def build_view(game: Game) -> TableView:
         phase=game.phase,
         form=game.form.name,
         title=game.form.title,
-        deal=deal.number,
+        deal=said_number(game, deal),
         dealer=game.players[deal.dealer],
         turn=game.name(turn),
         seats=seats,
@@ -413,7 +414,21 @@ def sheet_view(game: Game) -> SheetView:
         chicago=game.form.scoring == "chicago",
         deals=_deal_rows(game) if game.form.scoring == "chicago" else (),
         counted=getattr(sheet, "counted", 0),
+        pairs=len(game.players) > len(_side_names(game)),
     )
+
+
+def said_number(game: Game, deal: Deal) -> int:
+    """The deal's number as the table says it: a deal thrown in and dealt again by the
+    same dealer (Chicago's redeal) keeps its number, so the redeal is that deal again."""
+    redealt = sum(
+        1
+        for earlier in game.deals
+        if earlier.number < deal.number
+        and earlier.thrown_in
+        and game.form.next_dealer(earlier.dealer, True) == earlier.dealer
+    )
+    return deal.number - redealt
 
 
 def _deal_rows(game: Game) -> tuple[DealRow, ...]:
@@ -435,7 +450,7 @@ def _deal_rows(game: Game) -> tuple[DealRow, ...]:
         played = deal.outcome is not None and contract is not None
         rows.append(
             DealRow(
-                number=deal.number,
+                number=said_number(game, deal),  # a redeal has the number of the one thrown in
                 dealer=game.players[deal.dealer],
                 vulnerable=vulnerable,
                 contract=text,

@@ -124,7 +124,7 @@ def test_the_play_shows_the_trick_at_the_compass_spots():
 def test_the_chicago_chart_rows_are_the_deals_as_dealt():
     sheet = build_view(four("chicago", *CHICAGO)).sheet
     rows = sheet.deals
-    assert [r.number for r in rows] == [1, 2, 3, 4, 5]
+    assert [r.number for r in rows] == [1, 2, 2, 3, 4]  # deal 2 passed out and dealt again
     assert [r.dealer for r in rows] == ["Anna", "Ben", "Ben", "Carla", "Daan"]
     assert [r.vulnerable for r in rows] == [(), (1,), (1,), (0,), (0, 1)]
     assert rows[1].contract == "pass" and rows[1].points == (0, 0)
@@ -316,7 +316,7 @@ def test_a_whole_chicago_by_touch_from_the_start_screen(tmp_path):
     assert game.phase == "finished" and skipped == [True, False, True, False]
     assert sheet_report(game) == sheet_report(play_record(record))
     tap(app, ("overlay", "sheet"))  # the chart
-    assert [r.number for r in build_view(game).sheet.deals] == [1, 2, 3, 4, 5]
+    assert [r.number for r in build_view(game).sheet.deals] == [1, 2, 2, 3, 4]  # a redeal
     tap(app, ("overlay", None))
     tap(app, ("new-rubber",))  # Another Chicago: the same four, a new draw for partners
     assert app.ui.start.form == "chicago" and app.ui.start.first_dealer is None
