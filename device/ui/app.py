@@ -204,12 +204,10 @@ class App:
         return build_view(self.table.game)
 
     def draw(self) -> None:
-        from .screens import PHASE_OVERLAYS, chrome, render, screen_name
+        from .screens import chrome, render, screen_name
 
         view = self.view()
-        playing = view is not None and view.play is not None and view.phase in ("play", "dummy")
-        playing |= view is not None and (view.phase, self.ui.overlay) in PHASE_OVERLAYS
-        if self.ui.overlay in ("picker", "last-trick") and not playing:
+        if not overlay_fits(view, self.ui.overlay):
             self.ui.overlay = None  # the play is over (or undone): the phase's own screen
         self.reviews.show(self.ui, view, self.table.game if self.table is not None else None)
         self.targets = render(self.canvas, self.layout, view, self.ui, self.t)
@@ -748,6 +746,18 @@ class App:
             press(self.sims, device, what)
         else:
             self.send(Input(kind, what, "keyboard"))
+
+
+def overlay_fits(view, overlay: str | None) -> bool:
+    """The last trick stays open during the play, the card picker in every phase that
+    takes a card (the play, a dummy laid out or turned up, a form's own phase)."""
+    from .screens import PICKER_PHASES
+
+    if overlay == "last-trick":
+        return view is not None and view.play is not None and view.phase in ("play", "dummy")
+    if overlay == "picker":
+        return view is not None and view.phase in PICKER_PHASES
+    return True
 
 
 def complete_token(text: str) -> bool:

@@ -451,12 +451,17 @@ def every_screen() -> list[tuple[str, object, UiState]]:
 def draw(view, ui: UiState, lang: str, size=(800, 480), layout=None, catalog=None):
     """(surface, targets) of one screen; banners are translated as the app does."""
     surface = pygame.Surface(size)
+    targets = draw_on(surface, view, ui, lang, layout or Layout(size), catalog)
+    return surface, targets
+
+
+def draw_on(surface, view, ui: UiState, lang: str, layout, catalog=None):
+    """Draw one screen on `surface`; returns its targets."""
     t = catalog or Catalog(lang)
     ui = dataclasses.replace(ui, lang=lang)
     if ui.banner and ui.banner_error:
         ui.banner = t.error(ui.banner)
-    targets = render(surface, layout or Layout(size), view, ui, t)
-    return surface, targets
+    return render(surface, layout, view, ui, t)
 
 
 README = {  # file in docs/screens -> (screen, language, size)
