@@ -31,6 +31,15 @@ from device.engine.events import Event, Setup, event_from_dict
 
 FILENAME = "journal.sqlite3"
 
+# The WAL's size, so that it never fills a small disk (2 MB free holds a whole rubber):
+# SQLite copies the WAL into the database once it holds WAL_PAGES pages (each input is
+# 2 to 4 of them), then writes the WAL again from its start; a WAL that grew beyond
+# WAL_LIMIT bytes (one big transaction) is cut back to it then. The WAL's file keeps
+# its room between checkpoints, so on a disk that filled up meanwhile the next inputs
+# go where the last ones were.
+WAL_PAGES = 100
+WAL_LIMIT = 512 * 1024
+
 MIGRATIONS = [
     # 0 -> 1: rubbers, their events, and the last input applied per device session.
     """
@@ -165,6 +174,8 @@ class Journal:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+            self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
             self._migrate()
         except (sqlite3.Error, OSError, JournalError) as error:
             self.close()
@@ -239,11 +250,18 @@ class Journal:
                     (session[0], session[1], seq),
                 )
 
-    def reclaim(self) -> None:
-        """After SQLITE_FULL: move the WAL into the database and empty it, which gives
-        back the WAL's room on a small disk. Best effort; it may fail for want of room."""
-        with suppress(sqlite3.Error):
-            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the database (at the end of a deal, and after SQLITE_FULL),
+        so that the next input is written at the WAL's start, in room its file already
+        has: on a full disk the WAL then needs no new room. The WAL's file is kept, not
+        emptied (room given back to a full disk is soon taken by whatever filled it).
+        Best effort: False when it could not be done now (the database itself found no
+        room for its new pages)."""
+        try:
+            _, frames, copied = self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error:
+            return False
+        return frames == copied
 
     def finish(self, rubber: int, result: dict | None) -> None:
         """Mark a rubber over with its result; None reopens it (an undo took back its end)."""
