@@ -413,7 +413,7 @@ def _keep_one(row: RubberRow, rows: list[EventRow], current: bool, report: Salva
         report.lost_old_inputs += len(rows) - len(events)
     result = row.result
     if row.finished is not None and (result is None or row.result_damaged):
-        result = _result_again(game, row)
+        result = _result_again(game, row, complete=len(events) == len(rows))
         if result is None:
             report.lost_rubbers += 1
             return None
@@ -439,11 +439,17 @@ def _result_only(row: RubberRow, inputs: int, report: Salvage) -> Kept | None:
     return Kept(row.id, setup, [], row.started, row.finished, result)
 
 
-def _result_again(game: Game | None, row: RubberRow) -> dict | None:
-    """The result of a finished rubber rebuilt from its events, when they reach its end."""
-    if game is None or game.phase != "finished":
+def _result_again(game: Game | None, row: RubberRow, complete: bool) -> dict | None:
+    """The result of a finished rubber rebuilt from its events: played to its end, or
+    stopped early (it was marked over before its end, and every one of its inputs still
+    reads and replays: it is where the players left it for a new one)."""
+    if game is None:
         return None
-    return rubber_result(game, row.finished)
+    if game.phase == "finished":
+        return rubber_result(game, row.finished)
+    if not complete:
+        return None
+    return {**rubber_result(game, row.finished), "stopped": True}
 
 
 def write(db: sqlite3.Connection, kept: list[Kept], sessions: list[tuple[str, int, int]]) -> None:
