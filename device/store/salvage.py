@@ -152,17 +152,22 @@ def _garbled_keys(db, report: str) -> set[int]:
     try:
         path = db.execute("PRAGMA database_list").fetchone()[2]
         size = db.execute("PRAGMA page_size").fetchone()[0]
+        image = None if path else db.serialize()  # a journal read into memory
     except sqlite3.Error:
         return set()
     found = re.findall(r"On tree page (\d+) cell \d+: Rowid (\d+) out of order", report)
-    return {int(rowid) for page, rowid in found if _page_type(path, int(page), size) == 0x0D}
+    return {int(rowid) for page, rowid in found if _page_type(path, int(page), size, image) == 0x0D}
 
 
-def _page_type(path: str, page: int, size: int) -> int | None:
-    """The b-tree page type byte of a page in the database file (0x0D: a table leaf)."""
+def _page_type(path: str, page: int, size: int, image: bytes | None = None) -> int | None:
+    """The b-tree page type byte of a page in the database file, or in `image`, the
+    bytes of a journal read into memory (0x0D: a table leaf)."""
+    offset = (page - 1) * size + (100 if page == 1 else 0)
+    if image is not None:
+        return image[offset] if 0 <= offset < len(image) else None
     try:
         with open(path, "rb") as file:
-            file.seek((page - 1) * size + (100 if page == 1 else 0))
+            file.seek(offset)
             byte = file.read(1)
     except (OSError, ValueError):
         return None

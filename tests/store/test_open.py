@@ -185,17 +185,21 @@ def test_a_newer_journal_is_left_untouched_and_nothing_is_kept(tmp_path):
     assert "ouder dan zijn journaal" in opened.notice.text(Catalog("nl"))
 
 
-def test_a_healthy_journal_that_cannot_be_opened_now_is_never_moved(tmp_path, monkeypatch):
-    fill(tmp_path, finished=1, progress=4)
-    before = sorted(p.name for p in tmp_path.iterdir())
+class FullJournal(Journal):
+    """A journal whose file cannot be opened for writing (a full disk)."""
 
-    def full(*args, **kwargs):
+    def __init__(self, *args, **kwargs):
         raise StorageError("full", "database or disk is full")
 
-    monkeypatch.setattr(store_open, "Journal", full)
+
+def test_a_healthy_journal_that_cannot_be_opened_now_is_never_moved(tmp_path, monkeypatch):
+    table, _ = fill(tmp_path, finished=1, progress=4)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    monkeypatch.setattr(store_open, "Journal", FullJournal)
     opened = open_journal(tmp_path)
-    assert opened.journal is None and opened.memory_only == "full"
-    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert opened.memory_only is None and opened.waiting.kind == "full"
+    assert opened.game.snapshot() == table.game.snapshot()  # resumed, to be stored later
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
 def test_a_damaged_journal_that_cannot_be_salvaged_now_stays_where_it_is(tmp_path, monkeypatch):
