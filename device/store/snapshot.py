@@ -43,8 +43,7 @@ def snapshot(path: Path) -> sqlite3.Connection:
 def journal_image(path: Path) -> bytes:
     """The database's bytes with the WAL's committed pages in place (rollback mode in
     its header, so that the copy in memory looks for no WAL)."""
-    data = path.read_bytes()
-    wal = _read_if_there(Path(f"{path}-wal"))
+    data, wal = _consistent_read(path)
     page_size, pages, size = committed_frames(wal)
     if pages:
         image = bytearray(data[: size * page_size].ljust(size * page_size, b"\0"))
@@ -57,9 +56,25 @@ def journal_image(path: Path) -> bytes:
     return data
 
 
-def _read_if_there(path: Path) -> bytes:
+def _consistent_read(path: Path, tries: int = 10) -> tuple[bytes, bytes]:
+    """The database's and the WAL's bytes as one state, while the table may write them:
+    the WAL is read after the database, so that every page a checkpoint copied into the
+    database meanwhile is still in it; unless the WAL was begun afresh in between (its
+    header, with its salts, changed), then both are read again."""
+    wal_path = Path(f"{path}-wal")
+    for _ in range(tries):
+        header = _read_if_there(wal_path, HEADER)
+        data = path.read_bytes()
+        wal = _read_if_there(wal_path)
+        if wal[:HEADER] == header:
+            break
+    return data, wal
+
+
+def _read_if_there(path: Path, size: int = -1) -> bytes:
     try:
-        return path.read_bytes()
+        with open(path, "rb") as file:
+            return file.read(size)
     except FileNotFoundError:
         return b""
 

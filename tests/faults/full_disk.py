@@ -42,7 +42,7 @@ from device.sim.script import press, record_steps
 from device.store.journal import FILENAME, Journal
 from device.table import Table
 
-TMPFS_SIZE = "8m"  # room for the WAL between checkpoints (4 MB); the filler takes the rest
+TMPFS_SIZE = "8m"  # room for the journal and its WAL (at most 512 KB); the filler takes the rest
 FULL_FOR_S = (0.3, 1.2)  # how long the disk stays full
 DELIVERY_TIMEOUT_S = 30.0
 PRESS_EVERY_S = 0.03
