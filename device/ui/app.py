@@ -96,6 +96,7 @@ class App:
         self._last_screen: str | None = None
         self._shots = 0
         self._pairing_status()
+        self._storage_status()  # a rubber resumed on a disk that cannot store it now
         pygame.key.start_text_input()
 
     # -- the loop --------------------------------------------------------------------
