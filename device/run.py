@@ -107,6 +107,8 @@ def main(args: argparse.Namespace) -> int:
         game, rubber = fresh, None
         prefs.remember(players=list(game.players), form=game.form.name, options=game.options)
     table = Table(game, profile, journal, rubber) if game is not None else None
+    if table is not None and opened.waiting is not None:  # the storage mark from the start
+        table.storage_error = opened.waiting
     devices = open_devices(scanner, bidbox, config, inputs, journal.applied() if journal else {})
     loop = TableLoop(table, inputs, devices)
     if args.pair_deck and table is not None:
