@@ -35,9 +35,22 @@ def spoken(game: Game, line: str) -> str | int | None:
     if not (game.form.declares_itself and game.phase in game.form.own_phases):
         return None
     word = line.strip()
-    if word.isdigit():
-        return int(word)
+    if word.isdecimal() or word.isdigit():  # "10"; not "²" or "٣" said as a number
+        return _number(word)
     return word if word.upper() in _SPOKEN else None
+
+
+MAX_DIGITS = 9  # far over any number the declaring takes (40 at most)
+
+
+def _number(word: str) -> int:
+    """A typed number in ASCII digits; anything else that str.isdigit takes is refused
+    with what to type instead (int() would take "٣" as 3 and crash on "²")."""
+    if not word.isascii():
+        raise ValueError(f"{ascii(word)[1:-1]} is not a number: type the digits 0 to 9")
+    if len(word) > MAX_DIGITS:
+        raise ValueError(f"{word[:MAX_DIGITS]}… is too long for a number: type a number such as 10")
+    return int(word)
 
 
 def said(deal, what) -> str:

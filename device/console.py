@@ -16,6 +16,7 @@ import queue
 import sys
 import threading
 import time
+import traceback
 
 from .engine.events import (
     CallMade,
@@ -25,6 +26,7 @@ from .engine.events import (
     ClaimMade,
     DrawPhaseEnded,
     DrawTurnEnded,
+    DummyChosen,
     DummyDone,
     Event,
     HonoursGiven,
@@ -44,6 +46,7 @@ from .sim.script import press
 HELP = """Type cards (SA, H10), calls (1S, 3NT, p, x, xx) and keys (ok, undo, menu).
 Also: claim N [NAME] · accept · dispute · honours NAME 100|150|none · end draw · sheet · review
 · quit"""
+NOTED = "what was stored is kept; type the next input (the log has the details)"
 HOLD = 5.0  # s: typed lines wait at most this long for a simulated device's input
 END_DRAW_QUESTION = "end the draw phase now? type yes to end it (anything else goes on)"
 # The forms whose draw phase the screen calls by its own name (its menu's Skip ...).
@@ -116,11 +119,28 @@ def describe(game: Game, event: Event) -> str:
         from .abridged_text import said
 
         return f"{name} says {said(deal, event.what)}"
-    if isinstance(event, CardShown) and event.hand is not None:
-        return f"{event.card} face up in {game.players[event.hand]}'s dummy"
+    if isinstance(event, CardShown):
+        return shown_line(game, event)
+    if isinstance(event, DummyChosen):
+        which = "face-up" if event.face_up else "face-down"
+        return f"{name} plays with the {which} dummy"
     if isinstance(event, DummyDone):
-        return "the dummy is down"
-    return str(event)
+        after = ": the auction starts" if game.phase == "auction" else ""  # the face-up dummy
+        return "the dummy is down" + after
+    return f"{name or 'the table'}: {event.kind}"  # never a repr, whatever comes
+
+
+def shown_line(game: Game, event: CardShown) -> str:
+    """A dummy's card laid face up: before the auction (the face-up dummy, no hand yet),
+    after the opening lead (a named hand; two players' dummies are named by the player
+    who plays them), or turned up under a card played (Semi-exposed dummies)."""
+    deal = game.deal
+    if event.hand is None:
+        return f"{event.card} face up in the dummy ({len(deal.face_up)} of {game.form.tricks})"
+    names = deal.play.names if deal.play is not None else game.form.hand_names(game.players)
+    if deal.turned_up and deal.turned_up[-1] == event.card:
+        return f"{event.card} turned up in {names[event.hand]}'s dummy"
+    return f"{event.card} face up in {names[event.hand]}'s dummy"
 
 
 def transfer_line(game: Game, deal) -> str | None:
@@ -179,9 +199,40 @@ def status(game: Game) -> str:
             f"deal {deal.number}, {game.form.contract_text(deal)} by {game.name(deal.declarer)}: "
             f"{deal.play.names[deal.dummy]}'s dummy is laid out (scan its cards; ok when down)"
         )
+    if game.phase in DUMMY_PHASES:  # the two-player dummies' own phases
+        return DUMMY_PHASES[game.phase](game)
     if deal.outcome is None:  # another phase of a form's own, before the deal's end
         return f"deal {deal.number}, {game.phase}: {turn}'s turn"
     return f"{deal_line(game, deal)} (ok: next {game.form.deal_word})"
+
+
+def _face_up_status(game: Game) -> str:
+    deal = game.deal
+    laid = f"{len(deal.face_up)} of {game.form.tricks}"
+    return (
+        f"deal {deal.number}: {game.name(game.turn)} lays the dummy face up "
+        f"(scan its cards, {laid} scanned; ok when it is down)"
+    )
+
+
+def _choose_status(game: Game) -> str:
+    deal, turn = game.deal, game.name(game.turn)
+    return (
+        f"deal {deal.number}, {deal.contract} by {game.name(deal.declarer)}: {turn} chooses "
+        "a dummy (ok the face-up dummy, p the face-down one)"
+    )
+
+
+def _turn_up_status(game: Game) -> str:
+    deal = game.deal
+    name = deal.play.names[deal.play.turn_up[0]]
+    return (
+        f"deal {deal.number}, {deal.contract} by {game.name(deal.declarer)}: turn up the card "
+        f"under the one played from {name}'s dummy (scan it, or ok)"
+    )
+
+
+DUMMY_PHASES = {"face-up": _face_up_status, "choose": _choose_status, "turn-up": _turn_up_status}
 
 
 def _tricks_text(game: Game) -> str:
@@ -241,6 +292,7 @@ class Console:
         self.reviewer = None  # the double-dummy review's worker, started by `review`
         self.reviewing = None  # the facts of the deal whose review is awaited
         self.held = None  # since when typed lines wait for a simulated device's input
+        self.failures = 0  # faults of the console's own, said as they came
 
     @property
     def game(self) -> Game:
@@ -257,7 +309,9 @@ class Console:
 
         threading.Thread(target=reader, name="console-input", daemon=True).start()
 
-    def run(self) -> None:
+    def run(self) -> int:
+        """Until `quit` or the end of the input; the exit status: 1 when something went
+        wrong in the console itself (said, and logged with its traceback), else 0."""
         self.say(help_text(self.game))
         self.say(self.prompt())
         try:
@@ -266,14 +320,15 @@ class Console:
         finally:
             if self.reviewer is not None:
                 self.reviewer.close()
+        return 1 if self.failures else 0
 
     def tick(self, timeout: float) -> None:
         shown = False
         for _, outcome in self.loop.step(timeout):
-            self.say(self._outcome_text(outcome))
+            self._guarded(lambda o=outcome: self.say(self._outcome_text(o)))
             shown = True
         if self.reviewing is not None and self.reviewer.poll():
-            shown = self._review_said() or shown
+            shown = self._guarded(self._review_said) or shown
         # a typed card or call not applied yet: the next line (sheet, claim, quit, the
         # end of a here-doc) comes after it is, not before
         while not self._busy():
@@ -284,9 +339,20 @@ class Console:
             if line is None:
                 self.running = False
                 return
-            shown = self.command(line.strip()) or shown
+            shown = self._guarded(lambda typed=line: self.command(typed.strip())) or shown
         if shown:
-            self.say(self.prompt())
+            self._guarded(lambda: self.say(self.prompt()))
+
+    def _guarded(self, action):
+        """`action()`; a fault of the console's own is said and logged, and the table goes
+        on: what was stored stays stored, and the exit status says it went wrong."""
+        try:
+            return action()
+        except Exception as error:  # a bug here must not end a rubber at the table
+            self.failures += 1
+            traceback.print_exc(file=sys.stderr)
+            self.say(f"! the terminal could not go on with this ({type(error).__name__}): {NOTED}")
+            return True
 
     def _busy(self) -> bool:
         """A typed input waits in the loop's queue, or a simulated device has sent one
@@ -352,7 +418,11 @@ class Console:
             return True
         from .abridged_text import spoken
 
-        said = spoken(self.game, line)
+        try:
+            said = spoken(self.game, line)
+        except ValueError as error:  # "²", a number of 5,000 digits
+            self.say(f"! {error}")
+            return True
         if said is not None:  # aBRIDGEd's declaring: a word or number, as on the screen
             self.apply(Stated(said))
             return True

@@ -113,11 +113,12 @@ def main(args: argparse.Namespace) -> int:
         table.start_pairing(
             pairing_profile(decks, args.pair_deck, notices), decks / f"{args.pair_deck}.json"
         )
+    status = 0
     try:
         if args.text:
             console = Console(loop, sims, uids=args.uids)
             console.read_stdin()
-            console.run()
+            status = console.run()  # 1: the console failed on something, said and logged
         else:
             run_app(
                 args, config, loop, sims, scanner, profile, decks, journal, opened, notices, prefs
@@ -128,7 +129,7 @@ def main(args: argparse.Namespace) -> int:
         for device in list(devices.values()) + list(sims.values()):
             (getattr(device, "stop", None) or device.close)()
         lock.close()
-    return 0
+    return status
 
 
 def load_settings(args: argparse.Namespace) -> tuple[dict, list[str]]:
