@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .engine.errors import RuleError
+from .engine.game import normal_name as engine_normal_name
 
 DEFAULTS: dict = {
     "devices": {"scanner": "none", "bidbox": "none"},
@@ -361,8 +362,9 @@ NAME_REFUSALS = {  # the same where a name is typed or given on the command line
 
 
 def normal_name(name: str) -> str:
-    """A name as the table keeps it: composed accents (e + ¨ = ë), no outer spaces."""
-    return unicodedata.normalize("NFC", name).strip()
+    """A name as the table keeps it: composed accents (e + ¨ = ë), no outer spaces (the
+    engine's own rule, so that every entry agrees)."""
+    return engine_normal_name(name)
 
 
 def name_fault(name: str) -> tuple[str, dict] | None:

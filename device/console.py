@@ -36,7 +36,7 @@ from .engine.events import (
     TalonDiscarded,
     Undone,
 )
-from .engine.game import Game
+from .engine.game import Game, normal_name
 from .hal.events import Input
 from .loop import TableLoop
 from .sheet_text import deal_line, render_sheet
@@ -467,8 +467,9 @@ class Console:
         self.apply(HonoursGiven(points, seat))
 
     def _seat(self, name: str) -> int:
+        typed = normal_name(name).casefold()  # "zoë" typed e + ¨ names Zoë
         for seat, player in enumerate(self.game.players):
-            if player.lower() == name.lower():
+            if player.casefold() == typed:
                 return seat
         raise ValueError(f"{name!r} is not a player")
 

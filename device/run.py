@@ -10,7 +10,14 @@ import tempfile
 import warnings
 from pathlib import Path
 
-from .config import SettingsNotice, config_path, data_dir, load_config, name_refusal
+from .config import (
+    SettingsNotice,
+    config_path,
+    data_dir,
+    load_config,
+    name_refusal,
+    normal_name,
+)
 from .console import Console
 from .engine.errors import SetupError
 from .engine.events import Setup
@@ -61,7 +68,7 @@ def new_game(args: argparse.Namespace, config: dict, options: dict | None = None
     from .engine.forms import find_form
 
     form = args.new or config["game"]["form"]
-    players = tuple(args.players or config["game"]["players"])
+    players = tuple(normal_name(p) for p in args.players or config["game"]["players"])
     count = find_form(form).players
     if len(players) != count:
         how = "--players" if args.players else "the remembered players"
@@ -69,7 +76,7 @@ def new_game(args: argparse.Namespace, config: dict, options: dict | None = None
             f"{how}: {find_form(form).name} is played by {count} players, "
             f"not {len(players)}: give --players with {count} names"
         )
-    first = args.first_dealer or players[0]
+    first = normal_name(args.first_dealer) if args.first_dealer else players[0]
     if first not in players:
         raise SetupError(f"--first-dealer {first!r} is not one of the players")
     known = {option.name for option in find_form(form).options}
