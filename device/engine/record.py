@@ -101,12 +101,17 @@ def _setup(record: Any) -> Setup:
     form = record.get("game", DEFAULT)
     if not isinstance(form, str):
         raise RecordError("game: must be the name of a game form, like draw-and-discard")
+    if len(form) > QUOTE_MAX:  # no form has such a name: said short, not 5,000 letters
+        raise RecordError(f"game: unknown game {quoted(form)}")
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError("players: must be a list of names")
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("options: must be an object")
+    for name, value in options.items():  # the form checks each; none takes such a number
+        if quoted(value).startswith("a number of over"):
+            raise RecordError(f"options, {quoted(name)}: {quoted(value)} is no option's value")
     players = [normal_name(p) for p in players]  # "Zoë" typed e + ¨ is the Zoë of the record
     return Setup(form, tuple(players), _first_dealer(record, players), options)
 
@@ -227,7 +232,7 @@ def _choose(game: Game, place: str, deal: dict, last: bool) -> None:
         return
     if choice is None and last and not ({"cards", "claim"} & set(deal)):
         return  # the record stops before the choice
-    if choice not in CHOICES:
+    if not isinstance(choice, str) or choice not in CHOICES:  # a list is no choice either
         raise RecordError(f'{place}, dummy: must be "face-up" or "face-down"')
     _at(f"{place}, dummy", game.apply, DummyChosen(CHOICES[choice]))
 
@@ -318,8 +323,15 @@ def _at(place: str, action, *args):
         return action(*args)
     except RecordError:
         raise
-    except RuleError as error:
-        raise RecordError(f"{place}: {error}") from None
+    except RuleError as error:  # the engine may quote a 5,000-letter call: cut short
+        raise RecordError(f"{place}: {_cut(str(error))}") from None
+
+
+MESSAGE_MAX = 200  # characters of an engine refusal after its place
+
+
+def _cut(message: str) -> str:
+    return message if len(message) <= MESSAGE_MAX else message[: MESSAGE_MAX - 1] + "…"
 
 
 def _unfinished(deal: Deal) -> str:
