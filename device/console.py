@@ -508,8 +508,10 @@ class Console:
             self.say(f"! {word} {deal.number}: {_why_not(str(why))}")
             return
         self.reviewer = self.reviewer or Reviewer()
-        self.reviewer.want(facts)
         self.reviewing = facts
+        if self.reviewer.want(facts).kind in ("done", "failed"):  # asked before: said again
+            self._review_said()  # at once: the worker has nothing more to say of it
+            return
         self.say(f"reviewing {word} {deal.number} double dummy: said here when done")
 
     def _review_said(self) -> bool:
