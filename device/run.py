@@ -123,7 +123,8 @@ def main(args: argparse.Namespace) -> int:
     status = 0
     try:
         if args.text:
-            console = Console(loop, sims, uids=args.uids)
+            lang = args.lang or config["screen"]["language"]  # as the screen would speak
+            console = Console(loop, sims, uids=args.uids, lang=lang)
             console.read_stdin()
             status = console.run()  # 1: the console failed on something, said and logged
         else:

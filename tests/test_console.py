@@ -204,7 +204,7 @@ def test_a_fault_of_the_console_is_said_and_the_stored_input_kept(tmp_path, monk
 
     con, journal, out = console(tmp_path)
 
-    def broken(game, event):
+    def broken(*_):
         raise IndexError("tuple index out of range")
 
     monkeypatch.setattr(device.console, "describe", broken)
