@@ -74,7 +74,7 @@ def missing_phases(setup: Setup, events) -> set[str]:
     )
 
 
-def console_at(form: str, phase: str, pick: int) -> tuple[Console, io.StringIO]:
+def console_at(form: str, phase: str, pick: int, lang="en") -> tuple[Console, io.StringIO]:
     """The terminal table of a robot rubber of `form` stopped in `phase` (the first
     phase when the form has no such one), at the `pick`th moment it is in it."""
     setup, events = robot_events(form)
@@ -84,7 +84,7 @@ def console_at(form: str, phase: str, pick: int) -> tuple[Console, io.StringIO]:
     for event in events[: at[pick % len(at)]]:
         game.apply(event)
     out = io.StringIO()
-    return Console(TableLoop(Table(game), queue.Queue()), out=out), out
+    return Console(TableLoop(Table(game), queue.Queue()), out=out, lang=lang), out
 
 
 def type_lines(con: Console, lines: list[str]) -> None:
@@ -96,10 +96,16 @@ def type_lines(con: Console, lines: list[str]) -> None:
 
 @pytest.mark.parametrize("form", [f.name for f in FORMS])
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), pick=st.integers(0, 10_000), lines=st.lists(LINES, max_size=8))
-def test_random_lines_never_fail_the_console_nor_print_a_repr(form, data, pick, lines):
+@given(
+    data=st.data(),
+    pick=st.integers(0, 10_000),
+    lines=st.lists(LINES, max_size=8),
+    lang=st.sampled_from(["en", "nl"]),
+)
+def test_random_lines_never_fail_the_console_nor_print_a_repr(form, data, pick, lines, lang):
     phases = sorted(phase_points(*robot_events(form)))
-    con, out = console_at(form, data.draw(st.sampled_from(phases), label="phase"), pick)
+    phase = data.draw(st.sampled_from(phases), label="phase")
+    con, out = console_at(form, phase, pick, lang)
     type_lines(con, lines)
     text = out.getvalue()
     assert con.failures == 0, text
