@@ -46,10 +46,9 @@ MAX_DIGITS = 9  # far over any number the declaring takes (40 at most)
 def _number(word: str) -> int:
     """A typed number in ASCII digits; anything else that str.isdigit takes is refused
     with what to type instead (int() would take "٣" as 3 and crash on "²")."""
-    if not word.isascii():
-        raise ValueError(f"{ascii(word)[1:-1]} is not a number: type the digits 0 to 9")
-    if len(word) > MAX_DIGITS:
-        raise ValueError(f"{word[:MAX_DIGITS]}… is too long for a number: type a number such as 10")
+    if not word.isascii() or len(word) > MAX_DIGITS:  # said in the console's language
+        shown = word[:MAX_DIGITS] + ("…" if len(word) > MAX_DIGITS else "")
+        raise ValueError(f"{shown} is not a number: type the digits 0 to 9")
     return int(word)
 
 

@@ -45,6 +45,8 @@ from .sim.keyboard import input_kind, parse_tokens
 from .sim.script import press
 from .ui.i18n import Catalog
 
+LINE_MAX = 240  # characters of one printed line
+MAX_DIGITS = 9  # a typed number: far over any claim or honours
 HOLD = 5.0  # s: typed lines wait at most this long for a simulated device's input
 # The forms whose draw phase the screen calls by its own name (its menu's Skip ...).
 STOPPED = {"draw-bridge": "draw_tricks", "draw-pick-up": "pick_up"}
@@ -331,7 +333,10 @@ class Console:
         return self.loop.table.game
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        """Print `text`, each line cut to LINE_MAX characters: a pasted 5,000-digit number
+        is echoed in a refusal as its start, not as a screenful."""
+        lines = (cut(line, LINE_MAX) for line in text.split("\n"))
+        print("\n".join(lines), file=self.out, flush=True)
 
     def read_stdin(self, stream=None) -> None:
         def reader():
@@ -481,10 +486,10 @@ class Console:
 
     def _claim(self, args: list[str]) -> None:
         try:
-            tricks = int(args[0])
+            tricks = self._number(args, 0)
             seat = self._seat(args[1]) if len(args) > 1 else None
-        except (IndexError, ValueError) as error:
-            self.say(f"! claim N [NAME]: {self.t.error(str(error))}")
+        except ValueError as error:
+            self.say(f"! claim N [NAME]: {error}")
             return
         self.apply(ClaimMade(tricks, seat))
 
@@ -493,18 +498,28 @@ class Console:
             self.apply(HonoursGiven(0))  # nobody held honours
             return
         try:
-            seat, points = self._seat(args[0]), int(args[1])
-        except (IndexError, ValueError) as error:
-            self.say("! " + self.t.t("console.honours_usage", error=self.t.error(str(error))))
+            seat, points = self._seat(args[0] if args else ""), self._number(args, 1)
+        except ValueError as error:
+            self.say("! " + self.t.t("console.honours_usage", error=error))
             return
         self.apply(HonoursGiven(points, seat))
+
+    def _number(self, args: list[str], index: int) -> int:
+        """The typed number at `index`, in the digits 0 to 9 and not absurdly long (int()
+        takes "٣" as 3, refuses "²" and fails on 5,000 digits in words of its own)."""
+        if index >= len(args):
+            raise ValueError(self.t.t("console.number_missing"))
+        word = args[index]
+        if not (word.isascii() and word.isdigit()) or len(word) > MAX_DIGITS:
+            raise ValueError(self.t.t("console.not_a_number", word=cut(word, 12)))
+        return int(word)
 
     def _seat(self, name: str) -> int:
         typed = normal_name(name).casefold()  # "zoë" typed e + ¨ names Zoë
         for seat, player in enumerate(self.game.players):
             if player.casefold() == typed:
                 return seat
-        raise ValueError(self.t.t("console.not_a_player", name=repr(name[:20])))
+        raise ValueError(self.t.t("console.not_a_player", name=repr(cut(name, 20))))
 
     def _end(self, args: list[str]) -> None:
         """`end draw`: asks first, as the screen does; the answer is the next line."""
@@ -558,6 +573,10 @@ class Console:
             return False
         self.reviewing = None
         return True
+
+
+def cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _refusal(outcome, t: Catalog) -> str:

@@ -240,3 +240,20 @@ def test_the_dummy_forms_lay_out_their_dummies_in_the_terminal(tmp_path):
         assert done.returncode == 0 and "Traceback" not in done.stderr, (form, done.stderr)
         assert not re.search(r"\b[A-Z]\w+\(", done.stdout), done.stdout  # no repr
         assert "face up in" in done.stdout, (form, done.stdout)
+
+
+def test_odd_numbers_typed_are_refused_in_the_tables_words(tmp_path):
+    con, journal, out = console(tmp_path)
+    typed(con, "1s p", "HA")
+    typed(con, "claim ²", "claim ٣", "claim " + "9" * 5000, "claim", "honours anna ²")
+    typed(con, "9" * 5000)
+    text = out.getvalue()
+    assert "! claim N [NAME]: ² is not a number: type the digits 0 to 9" in text
+    assert "! claim N [NAME]: ٣ is not a number" in text  # int() would have taken it as 3
+    assert "! claim N [NAME]: 99999999999… is not a number" in text
+    assert "! claim N [NAME]: a number is missing" in text
+    assert "int()" not in text and "digits for integer" not in text
+    assert max(len(line) for line in text.splitlines()) <= 240  # the 5,000 digits cut
+    assert con.game.deal.claim is None
+    kinds = [e.kind for e in journal.rubber(con.loop.table.rubber).events]
+    assert kinds == ["call", "call", "card"]
