@@ -5,20 +5,13 @@ statements the cards proved wrong, the totals and the winner by the tie-breaks.
 
 from __future__ import annotations
 
-from functools import cache
-
+from .console_words import Words, english
 from .engine.game import Game
-from .ui.i18n import Catalog
 
 COLOURS = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "NT": "no trump"}
 
 
-@cache
-def english() -> Catalog:
-    return Catalog("en")
-
-
-def colour(letter: str, t: Catalog) -> str:
+def colour(letter: str, t: Words) -> str:
     """A trump colour in words, lower case as a line says it: "red", "rood"."""
     return t.t(f"console.colour.{letter}")
 
@@ -52,7 +45,7 @@ def _number(word: str) -> int:
     return int(word)
 
 
-def said(deal, what, t: Catalog | None = None) -> str:
+def said(deal, what, t: Words | None = None) -> str:
     """A word of the declaring as the console says it, once applied: a trump in words
     ("red"), a number with what it is ("strength 10", "colour count 5")."""
     t = t or english()
@@ -64,7 +57,7 @@ def said(deal, what, t: Catalog | None = None) -> str:
     return t.t(key, n=what)
 
 
-def declaring_status(game: Game, t: Catalog | None = None) -> str:
+def declaring_status(game: Game, t: Words | None = None) -> str:
     """The console's line in the declaring: what was said, who speaks, what is asked."""
     t = t or english()
     deal, turn = game.deal, game.name(game.turn)
@@ -83,7 +76,7 @@ def declaring_status(game: Game, t: Catalog | None = None) -> str:
     return t.t("console.asks", head=head, name=turn, asked=t.t(f"console.asked.{game.phase}"))
 
 
-def hand_line(game: Game, deal, t: Catalog | None = None) -> str:
+def hand_line(game: Game, deal, t: Words | None = None) -> str:
     """One hand in words and the team it scored for: "Hand 2, Ben deals: Ten by Dirk,
     red, 11 tricks, made: Ben & Dirk 100"."""
     t = t or english()
@@ -103,7 +96,7 @@ def hand_line(game: Game, deal, t: Catalog | None = None) -> str:
     )
 
 
-def wrong_lines(game: Game, deal, t: Catalog | None = None) -> list[str]:
+def wrong_lines(game: Game, deal, t: Words | None = None) -> list[str]:
     """What the cards proved wrong once all 52 were seen: "  Ben said strength 12, held
     10"; none outside aBRIDGEd."""
     if not game.form.declares_itself:
@@ -116,13 +109,13 @@ def wrong_lines(game: Game, deal, t: Catalog | None = None) -> list[str]:
     return out
 
 
-def form_title(game: Game, t: Catalog) -> str:
+def form_title(game: Game, t: Words) -> str:
     """The form's title: its own in English (the sheets printed so far), else the
     screen's name of the form in the table's language."""
     return game.form.title if t.lang == "en" else t.t(f"form.{game.form.name}")
 
 
-def render_abridged(game: Game, t: Catalog | None = None) -> str:
+def render_abridged(game: Game, t: Words | None = None) -> str:
     t = t or english()
     sheet = game.sheet
     teams = (game.side_name(0), game.side_name(1))
@@ -139,7 +132,7 @@ def render_abridged(game: Game, t: Catalog | None = None) -> str:
     return "\n".join(out)
 
 
-def _result(sheet, teams: tuple[str, str], t: Catalog) -> str:
+def _result(sheet, teams: tuple[str, str], t: Words) -> str:
     if not sheet.finished:
         return t.t("console.hands_left", n=4 - sheet.deals)
     first, second = sheet.totals()

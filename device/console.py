@@ -17,8 +17,8 @@ import sys
 import threading
 import time
 import traceback
-from functools import cache
 
+from .console_words import Words, english
 from .engine.events import (
     CallMade,
     CardPlayed,
@@ -43,7 +43,6 @@ from .loop import TableLoop
 from .sheet_text import deal_line, render_sheet
 from .sim.keyboard import input_kind, parse_tokens
 from .sim.script import press
-from .ui.i18n import Catalog
 
 LINE_MAX = 240  # characters of one printed line
 MAX_DIGITS = 9  # a typed number: far over any claim or honours
@@ -52,12 +51,7 @@ HOLD = 5.0  # s: typed lines wait at most this long for a simulated device's inp
 STOPPED = {"draw-bridge": "draw_tricks", "draw-pick-up": "pick_up"}
 
 
-@cache
-def english() -> Catalog:
-    return Catalog("en")
-
-
-def help_text(game: Game, t: Catalog | None = None) -> str:
+def help_text(game: Game, t: Words | None = None) -> str:
     """The help; with honours off the honours command is not mentioned, nor `end draw`
     in a form with no draw phase (plain, bridge, three players)."""
     t = t or english()
@@ -73,7 +67,7 @@ def help_text(game: Game, t: Catalog | None = None) -> str:
     return t.t("console.help", also=" · ".join(also))
 
 
-def describe(game: Game, event: Event, t: Catalog | None = None) -> str:
+def describe(game: Game, event: Event, t: Words | None = None) -> str:
     """One line for an accepted event, in the state after it."""
     t = t or english()
     deal = game.deal
@@ -126,15 +120,15 @@ def describe(game: Game, event: Event, t: Catalog | None = None) -> str:
     if isinstance(event, DummyDone):
         key = "console.dummy_down_auction" if game.phase == "auction" else "console.dummy_down"
         return t.t(key)  # before the auction: the face-up dummy
-    return t.t("console.other", name=name or "-", kind=event.kind)  # never a repr
+    return t.t("console.unknown_input", name=name or "-", kind=event.kind)  # never a repr
 
 
-def _word(game: Game, t: Catalog) -> str:
+def _word(game: Game, t: Words) -> str:
     """What the form calls a deal: "deal", or aBRIDGEd's "hand"."""
     return t.t(f"console.word.{game.form.deal_word}")
 
 
-def _played(game: Game, event: CardPlayed, name: str, t: Catalog) -> str:
+def _played(game: Game, event: CardPlayed, name: str, t: Words) -> str:
     """A card played: from whose dummy, and the trick's winner after its last card."""
     deal = game.deal
     text = t.t("console.plays", name=name, card=event.card)
@@ -150,7 +144,7 @@ def _played(game: Game, event: CardPlayed, name: str, t: Catalog) -> str:
     return text
 
 
-def shown_line(game: Game, event: CardShown, t: Catalog | None = None) -> str:
+def shown_line(game: Game, event: CardShown, t: Words | None = None) -> str:
     """A dummy's card laid face up: before the auction (the face-up dummy, no hand yet),
     after the opening lead (a named hand; two players' dummies are named by the player
     who plays them), or turned up under a card played (Semi-exposed dummies)."""
@@ -164,7 +158,7 @@ def shown_line(game: Game, event: CardShown, t: Catalog | None = None) -> str:
     return t.t("console.face_up_in", card=event.card, name=names[event.hand])
 
 
-def transfer_line(game: Game, deal, t: Catalog | None = None) -> str | None:
+def transfer_line(game: Game, deal, t: Words | None = None) -> str | None:
     """What revokes changed, as the deal result says it:
     "Anna took 8 tricks; 1 transferred for Ben's revoke in trick 2: 9"."""
     if not deal.transfers:
@@ -178,7 +172,7 @@ def transfer_line(game: Game, deal, t: Catalog | None = None) -> str | None:
     return "; ".join(parts) + f": {deal.tricks}"
 
 
-def status(game: Game, t: Catalog | None = None) -> str:
+def status(game: Game, t: Words | None = None) -> str:
     t = t or english()
     deal = game.deal
     turn = game.name(game.turn)
@@ -215,7 +209,7 @@ def status(game: Game, t: Catalog | None = None) -> str:
     return t.t("console.deal_over", line=deal_line(game, deal, t), word=_word(game, t))
 
 
-def _head(game: Game, t: Catalog) -> dict:
+def _head(game: Game, t: Words) -> dict:
     """The fields of a deal's head: "deal 1, 1S by Anna"."""
     deal = game.deal
     return {
@@ -226,7 +220,7 @@ def _head(game: Game, t: Catalog) -> dict:
     }
 
 
-def _play_status(game: Game, t: Catalog) -> str:
+def _play_status(game: Game, t: Words) -> str:
     deal, turn = game.deal, game.name(game.turn)
     head = t.t("console.head", **_head(game, t))
     if deal.claim is not None:  # play waits for the answer, not for a card
@@ -240,7 +234,7 @@ def _play_status(game: Game, t: Catalog) -> str:
     return t.t("console.play", head=head, tricks=_tricks_text(game), who=who)
 
 
-def _face_up_status(game: Game, t: Catalog) -> str:
+def _face_up_status(game: Game, t: Words) -> str:
     deal = game.deal
     return t.t(
         "console.face_up_status",
@@ -251,12 +245,12 @@ def _face_up_status(game: Game, t: Catalog) -> str:
     )
 
 
-def _choose_status(game: Game, t: Catalog) -> str:
+def _choose_status(game: Game, t: Words) -> str:
     head = t.t("console.head", **_head(game, t))
     return t.t("console.choose", head=head, name=game.name(game.turn))
 
 
-def _turn_up_status(game: Game, t: Catalog) -> str:
+def _turn_up_status(game: Game, t: Words) -> str:
     deal = game.deal
     head = t.t("console.head", **_head(game, t))
     return t.t("console.turn_up", head=head, name=deal.play.names[deal.play.turn_up[0]])
@@ -277,7 +271,7 @@ def _tricks_text(game: Game) -> str:
     return ", ".join(f"{game.name(s)} {won[s]}" for s in order)  # a side is a player
 
 
-def draw_trick_won(game: Game, t: Catalog | None = None) -> str:
+def draw_trick_won(game: Game, t: Words | None = None) -> str:
     """Draw Bridge: after a draw trick's second card, who won it and draws (first)."""
     t = t or english()
     draw, top = game.deal.draw, game.deal.draw_top
@@ -288,7 +282,7 @@ def draw_trick_won(game: Game, t: Catalog | None = None) -> str:
     return t.t("console.draw_trick_won", n=number, name=winner, drawn=drawn)
 
 
-def draw_trick_status(game: Game, t: Catalog | None = None) -> str:
+def draw_trick_status(game: Game, t: Words | None = None) -> str:
     """Draw Bridge's draw tricks: which one, its cards, and what is scanned next."""
     t = t or english()
     deal, turn = game.deal, game.name(game.turn)
@@ -301,7 +295,7 @@ def draw_trick_status(game: Game, t: Catalog | None = None) -> str:
     return t.t("console.head_to_play", head=head, name=turn)
 
 
-def pickup_status(game: Game, t: Catalog | None = None) -> str:
+def pickup_status(game: Game, t: Words | None = None) -> str:
     """Draw / Pick-Up: which stock card, and whose turn to turn it up or decide."""
     t = t or english()
     deal, turn = game.deal, game.name(game.turn)
@@ -316,7 +310,7 @@ class Console:
 
     def __init__(self, loop: TableLoop, sims=None, out=None, uids=False, lang="en"):
         self.loop = loop
-        self.t = Catalog(lang)  # the screen's words, in the table's language
+        self.t = Words(lang)  # the screen's words, in the table's language
         self.sims = sims or {}
         self.out = out or sys.stdout
         self.uids = uids  # simulated scanner sends tag UIDs, as an unpaired deck would
@@ -579,14 +573,14 @@ def cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _refusal(outcome, t: Catalog) -> str:
+def _refusal(outcome, t: Words) -> str:
     """A refusal and its hint in the screen's words (a phase said as the screen says it:
     "draw tricks", not "draw-tricks")."""
     text = t.error(outcome.message)
     return f"{text}: {t.error(outcome.hint)}" if outcome.hint else text
 
 
-def _why_not(reason: str | None, t: Catalog) -> str:
+def _why_not(reason: str | None, t: Words) -> str:
     """Why a deal has no review, in the screen's words."""
     from .ui.review_text import SAID
 

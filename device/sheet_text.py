@@ -6,9 +6,9 @@ below it the trick points run down, with a game line after each game.
 
 from __future__ import annotations
 
-from .abridged_text import english, form_title
+from .abridged_text import form_title
+from .console_words import Words, english
 from .engine.game import Deal, Game
-from .ui.i18n import Catalog
 
 WIDTH = 12  # one column
 
@@ -30,7 +30,7 @@ def _pair_rows(entries: list[tuple[int, int]], sides: int = 2) -> list[str]:
     return [_row(*cells) for cells in zip(*columns, strict=True)]
 
 
-def deal_line(game: Game, deal: Deal, t: Catalog | None = None) -> str:
+def deal_line(game: Game, deal: Deal, t: Words | None = None) -> str:
     """One deal in words: "Deal 3, Ben deals: 4S by Anna, 11 tricks, made +1"."""
     t = t or english()
     if game.form.scoring == "abridged":
@@ -61,7 +61,7 @@ def deal_line(game: Game, deal: Deal, t: Catalog | None = None) -> str:
     return head + line
 
 
-def render_sheet(game: Game, t: Catalog | None = None) -> str:
+def render_sheet(game: Game, t: Words | None = None) -> str:
     t = t or english()
     if game.form.scoring == "abridged":  # four hands, no games: a sheet of its own
         from .abridged_text import render_abridged
@@ -92,7 +92,7 @@ def render_sheet(game: Game, t: Catalog | None = None) -> str:
     return "\n".join(out)
 
 
-def _result(game: Game, names: tuple[str, ...], totals: tuple[int, ...], t: Catalog) -> str:
+def _result(game: Game, names: tuple[str, ...], totals: tuple[int, ...], t: Words) -> str:
     sheet = game.sheet
     if not sheet.finished:
         return t.t("console.unfinished")

@@ -11,15 +11,15 @@ import re
 import pytest
 
 from device.console import Console, describe, status
+from device.console_words import Words
 from device.engine.forms import FORMS
 from device.engine.game import Game
 from device.loop import TableLoop
 from device.sheet_text import render_sheet
 from device.table import Table
-from device.ui.i18n import Catalog
 from tests.test_console_fuzz import REPR, robot_events
 
-EN, NL = Catalog("en"), Catalog("nl")
+EN, NL = Words("en"), Words("nl")
 # English words of the console's own lines that a Dutch line never has.
 ENGLISH = re.compile(r"\b(?:deal|to play|to call|by|dummy|tricks|claims|turn|draws)\b")
 
@@ -50,12 +50,12 @@ def test_every_phase_and_input_is_said_in_both_languages_without_a_repr(form):
 
 
 def test_every_console_text_is_in_both_catalogues():
-    english = {k for k in EN.texts["ui"] if k.startswith("console.")}
-    dutch = {k for k in NL.texts["ui"] if k.startswith("console.")}
+    english, dutch = set(EN.texts["console"]), set(NL.texts["console"])
     assert english == dutch and len(english) > 100
     for key in english:  # the same fields in both
-        fields = set(re.findall(r"\{(\w+)\}", EN.texts["ui"][key]))
-        assert fields == set(re.findall(r"\{(\w+)\}", NL.texts["ui"][key])), key
+        fields = set(re.findall(r"\{(\w+)\}", EN.texts["console"][key]))
+        assert fields == set(re.findall(r"\{(\w+)\}", NL.texts["console"][key])), key
+    assert not any(k.startswith("console.") for k in EN.texts["ui"])  # none on a screen
 
 
 def test_the_terminal_table_speaks_dutch_with_lang_nl():
