@@ -114,6 +114,8 @@ def main(args: argparse.Namespace) -> int:
         game, rubber = fresh, None
         prefs.remember(players=list(game.players), form=game.form.name, options=game.options)
     table = Table(game, profile, journal, rubber) if game is not None else None
+    if table is not None and opened.waiting is not None:  # the storage mark from the start
+        table.storage_error = opened.waiting
     devices = open_devices(scanner, bidbox, config, inputs, journal.applied() if journal else {})
     loop = TableLoop(table, inputs, devices)
     if args.pair_deck and table is not None:
@@ -128,7 +130,7 @@ def main(args: argparse.Namespace) -> int:
             console.read_stdin()
             status = console.run()  # 1: the console failed on something, said and logged
         else:
-            run_app(
+            status = run_app(
                 args, config, loop, sims, scanner, profile, decks, journal, opened, notices, prefs
             )
     except KeyboardInterrupt:
@@ -137,7 +139,7 @@ def main(args: argparse.Namespace) -> int:
         for device in list(devices.values()) + list(sims.values()):
             (getattr(device, "stop", None) or device.close)()
         lock.close()
-    return status
+    return status  # 1: the console failed; a Quit on the appliance: its unit restarts on it
 
 
 def load_settings(args: argparse.Namespace) -> tuple[dict, list[str]]:
@@ -223,8 +225,9 @@ def start_simulated_devices() -> dict:
 
 def run_app(
     args, config, loop, sims, scanner, profile, decks, journal, message, notices=(), prefs=None
-) -> None:
-    """The touchscreen app, in a window (or headless with SDL's dummy driver)."""
+) -> int:
+    """The touchscreen app, in a window (or headless with SDL's dummy driver), to its
+    exit status: 0, or device.appliance.EXIT_RESTART for a Quit on the appliance."""
     import os
 
     if args.headless:
@@ -263,3 +266,4 @@ def run_app(
     if args.pair_deck and loop.table is None:  # no rubber: the app pairs it
         app.pair_deck(args.pair_deck)
     app.run()
+    return app.exit_code

@@ -138,7 +138,7 @@ class Table:
                 self.game.retract()  # not stored, so not accepted: nothing changed
                 self.storage_error = error
                 if getattr(error, "kind", None) == "full":
-                    self.journal.reclaim()  # the resend may fit in the WAL's room
+                    self.journal.checkpoint()  # the resend may fit in the WAL's room
                 return Outcome(False, f"the input could not be stored: {error}", unstored=True)
             self.storage_error = None
         return self._explained(done, before)
@@ -190,6 +190,8 @@ class Table:
             result = rubber_result(self.game) if finished else None
         self.journal.append(self.rubber, done, session, seq, result)
         self._finished = finished
+        if self.game.phase in ENDED:  # a deal's end: its inputs into the database proper
+            self.journal.checkpoint()
 
     def _event(self, item: Input) -> Event | None:
         """The engine input a device input makes in this phase, as the form routes it

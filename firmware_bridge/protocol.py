@@ -288,7 +288,10 @@ class Outbox:
 
     A new input never gets the seq of the input before it (the counter skips
     that value when it wraps onto it), so the host's "same seq as the last
-    input I applied" test cannot mistake a new input for a resend.
+    input I applied" test cannot mistake a new input for a resend. Nor does
+    any other frame take the seq of the input in flight: the host acknowledges
+    HELLO and ERROR too, and a device that answers many IDENTIFYs while it
+    resends (the host reconnecting) would take such an ACK for its input's.
 
     `poll(now_ms)` returns the frames (encoded) that are due now.
     """
@@ -310,8 +313,12 @@ class Outbox:
         return seq
 
     def frame(self, ftype, payload=b""):
-        """An unacknowledged frame (HELLO, HEARTBEAT, ERROR) with the next seq."""
-        return encode_frame(ftype, self._next_seq(), payload)
+        """An unacknowledged frame (HELLO, HEARTBEAT, ERROR) with the next seq
+        that is not the seq of the input in flight."""
+        seq = self._next_seq()
+        if self._pending is not None and seq == self._pending[0]:
+            seq = self._next_seq()
+        return encode_frame(ftype, seq, payload)
 
     def put(self, ftype, payload):
         """Queue an input; False (and nothing queued) when the queue is full."""

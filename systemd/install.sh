@@ -1,6 +1,7 @@
 #!/bin/sh
 # Install Honeymoon Table as an appliance: a user, the app in its own venv
-# under /opt, the default config, the systemd unit and the udev rules.
+# under /opt, the default config, the systemd unit, the udev rules and the
+# polkit rule that lets the table's user power the Pi off (and nothing else).
 # Idempotent: run it again to update. Also: sudo make install.
 #
 #   systemd/install.sh                 install (as root)
@@ -21,7 +22,7 @@ while [ $# -gt 0 ]; do
         --uninstall) ACTION=uninstall; shift ;;
         --purge) ACTION=purge; shift ;;
         --no-deps) PIP_DEPS="--no-deps"; shift ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "install.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -34,6 +35,7 @@ VENV="$PREFIX/venv"
 ETC="$ROOT/etc/$NAME"
 UNIT="$ROOT/etc/systemd/system/$NAME.service"
 RULES="$ROOT/etc/udev/rules.d/99-$NAME.rules"
+POLKIT="$ROOT/etc/polkit-1/rules.d/60-$NAME.rules"
 STATE="$ROOT/var/lib/$NAME"
 GROUPS="gpio dialout video input render"
 
@@ -77,6 +79,17 @@ install_files() {
     fi
     install -m 0644 "$SRC/systemd/$NAME.service" "$UNIT"
     install -m 0644 "$SRC/systemd/99-$NAME.rules" "$RULES"
+    install_polkit_rule
+}
+
+install_polkit_rule() {
+    # The menu's Shut down: logind asks polkit, which reads this folder by itself.
+    mkdir -p "$(dirname "$POLKIT")"
+    install -m 0644 "$SRC/systemd/polkit-$NAME.rules" "$POLKIT"
+    if live && [ ! -x /usr/lib/polkit-1/polkitd ] && ! command -v pkcheck >/dev/null; then
+        say "polkit is not installed: the menu's Shut down will say it is not allowed" \
+            "(sudo apt install polkitd)"
+    fi
 }
 
 enable() {
@@ -92,7 +105,7 @@ uninstall() {
     if booted; then
         systemctl disable --now "$NAME.service" 2>/dev/null || true
     fi
-    rm -f "$UNIT" "$RULES"
+    rm -f "$UNIT" "$RULES" "$POLKIT"
     rm -rf "$PREFIX"
     if booted; then
         systemctl daemon-reload

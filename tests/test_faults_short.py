@@ -2,15 +2,22 @@
 tests/faults): the same properties, each part at a size that keeps this file
 to a few seconds."""
 
+import pytest
+
+from device.store.journal import WAL_LIMIT
 from tests.faults import (
     bad_settings,
     bounce_storm,
     damaged_journal,
     full_disk,
+    full_restart,
     hostile_devices,
+    long_history,
     power_cut,
+    reconnect_ack,
     serial_fuzz,
     unplug,
+    wal_small_disk,
 )
 
 
@@ -87,3 +94,38 @@ def test_a_full_disk_refuses_without_an_ack_and_loses_nothing_once_freed():
     assert result["refused unstored"] >= result["fulls"] and result["inputs"] > 100
     assert result["lost"] == result["doubled"] == 0
     assert result["table up"] == result["disks"] >= 1
+
+
+def test_devices_that_reconnect_while_the_table_stores_slowly_get_every_ack():
+    # seed 2: 40 inputs and a stray call the table refuses; the table's answer falls
+    # with no line (the link down, or back before the device's HELLO) several times.
+    result = reconnect_ack.run(seed=2, max_steps=40, rubbers=1)
+    assert result["problems"] == []
+    assert result["stored once"] == result["inputs"] == 40
+    assert result["lost"] == result["doubled"] == result["resending forever"] == 0
+    assert result["strays"] == result["refusals"] == 1
+    assert result["acknowledged"] == result["pressed"] == 41
+    assert result["answers while down"] + result["answers before HELLO"] > 0
+    assert result["resend loops ended"] >= result["acknowledged across a reconnect"] > 3
+
+
+def test_the_wal_never_fills_a_small_disk():
+    result = wal_small_disk.run(rubbers=1, seed=3)
+    if result["skipped"]:
+        pytest.skip(result["skipped"])
+    assert result["problems"] == [] and result["rubbers"] == 1
+    assert result["refused unstored"] == result["lost"] == 0 and result["inputs"] > 100
+    assert 0 < result["wal peak"] <= WAL_LIMIT
+
+
+def test_a_restart_on_an_unwritable_disk_resumes_the_rubber_and_stores_once_it_can():
+    result = full_restart.run(seed=4, cases=(("full", "stop"), ("readonly", "kill")))
+    if result["skipped"]:
+        pytest.skip(result["skipped"])
+    assert result["problems"] == [] and result["restarts"] == result["resumed"] == 2
+    assert result["lost"] == result["doubled"] == 0 and result["inputs"] > 100
+
+
+def test_a_long_rubber_in_the_history_queues_no_review_twice():
+    result = long_history.run(deals=1500, opens=2, judge_time=False)
+    assert result["problems"] == [] and result["queued"] == 15 and result["turns"] >= 2

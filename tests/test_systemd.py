@@ -1,12 +1,17 @@
 """On the Pi: the unit (verified, sandboxed), the install script into a
-temporary root, systemd's notify protocol, and a bad config file."""
+temporary root, systemd's notify protocol, a bad config file, and the appliance's
+ways out: Quit restarted by the unit, Shut down allowed by polkit to the table's
+user and to nothing else."""
 
+import json
 import os
 import re
 import shutil
 import socket
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +19,8 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 SYSTEMD = REPO / "systemd"
 UNIT = SYSTEMD / "honeymoon-table.service"
+POLKIT_RULE = SYSTEMD / "polkit-honeymoon-table.rules"
+POLKIT_INSTALLED = "etc/polkit-1/rules.d/60-honeymoon-table.rules"
 ANALYZE = shutil.which("systemd-analyze")
 needs_analyze = pytest.mark.skipif(
     ANALYZE is None, reason="systemd-analyze not found: the unit checks are skipped"
@@ -38,6 +45,8 @@ def test_install_writes_every_file(installed):
     assert (root / "etc/udev/rules.d/99-honeymoon-table.rules").read_bytes() == (
         (SYSTEMD / "99-honeymoon-table.rules").read_bytes()
     )
+    assert (root / POLKIT_INSTALLED).read_bytes() == POLKIT_RULE.read_bytes()
+    assert (root / POLKIT_INSTALLED).stat().st_mode & 0o777 == 0o644  # polkitd reads it
     assert (root / "var/lib/honeymoon-table").is_dir()
     app = root / "opt/honeymoon-table/venv/bin/honeymoon"
     assert app.is_file() and os.access(app, os.X_OK)
@@ -69,6 +78,7 @@ def test_install_again_keeps_the_config_then_uninstall_keeps_the_journal(install
     assert gone.returncode == 0
     assert not (root / "etc/systemd/system/honeymoon-table.service").exists()
     assert not (root / "etc/udev/rules.d/99-honeymoon-table.rules").exists()
+    assert not (root / POLKIT_INSTALLED).exists()  # Shut down is no longer allowed
     assert not (root / "opt/honeymoon-table").exists()
     assert config.exists() and journal.read_bytes() == b"the evening's rubbers"
     subprocess.run(["sh", *install[:3], "--purge"], check=True, capture_output=True)
@@ -213,3 +223,216 @@ def test_no_screen_is_a_one_line_message_not_a_traceback(tmp_path):
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "no screen" in done.stderr and "--headless" in done.stderr
+
+
+# -- the appliance: Quit restarts, Shut down powers off ---------------------------------
+def unit_values(key: str) -> list[str]:
+    """Every value the unit gives `key`, each list setting split into its words."""
+    lines = UNIT.read_text().splitlines()
+    return [
+        word
+        for line in lines
+        if line.startswith(f"{key}=")
+        for word in line[len(key) + 1 :].split()
+    ]
+
+
+def restarted(status: int) -> bool:
+    """Whether systemd restarts the unit after its main process exits with `status`
+    (systemd.service(5): Restart=on-failure restarts an unclean exit code, one that is
+    neither 0 nor in SuccessExitStatus=; RestartForceExitStatus= restarts whatever
+    Restart= says)."""
+    [policy] = unit_values("Restart")
+    assert policy == "on-failure", "this reading of the policy is for on-failure"
+    if str(status) in unit_values("RestartForceExitStatus"):
+        return True
+    clean = status == 0 or str(status) in unit_values("SuccessExitStatus")
+    return not clean
+
+
+def test_the_units_policy_restarts_a_quit_and_a_crash_but_not_a_stop():
+    from device.appliance import EXIT_RESTART, MARK
+
+    assert restarted(EXIT_RESTART)  # Quit on the appliance: the table starts again
+    assert str(EXIT_RESTART) in unit_values("SuccessExitStatus")  # and it is no failure
+    assert restarted(1) and restarted(2)  # a crash, a refused start: as before
+    assert not restarted(0)  # systemctl stop, a shutdown (SIGTERM: SDL's QUIT)
+    assert f"{MARK}=1" in unit_values("Environment")  # what makes it the appliance
+
+
+def test_quit_ends_the_real_table_with_the_status_its_unit_restarts_on(
+    tmp_path, monkeypatch, notify_socket
+):
+    from device.appliance import EXIT_RESTART, MARK
+
+    monkeypatch.setenv(MARK, "1")  # as honeymoon-table.service starts it
+    monkeypatch.setenv("INVOCATION_ID", "0123456789abcdef0123456789abcdef")
+    status = quit_by_touch(tmp_path, notify_socket, "confirm-restart")
+    assert status == EXIT_RESTART and restarted(status)
+
+
+def test_on_a_laptop_quit_ends_the_real_table_with_status_0(tmp_path, monkeypatch, notify_socket):
+    from device.appliance import MARK
+
+    monkeypatch.delenv(MARK, raising=False)
+    monkeypatch.delenv("INVOCATION_ID", raising=False)
+    assert quit_by_touch(tmp_path, notify_socket, "confirm-quit") == 0
+
+
+def quit_by_touch(tmp_path, notify_socket, confirm: str) -> int:
+    """`honeymoon run --headless` in this process, driven as a finger would: Escape
+    opens the menu, a tap on Quit (or Restart), a tap on Yes; its exit status. Each
+    step waits for the screen before it (its screenshot), not for a time."""
+    from device.cli import main
+    from device.ui.screens import menu
+    from device.ui.screens.base import UiState
+
+    shots = tmp_path / "shots"
+    argv = ["run", "--headless", "--screenshot-dir", str(shots), "--config", os.devnull]
+    argv += ["--data-dir", str(tmp_path / "data"), "--scanner", "none", "--bidbox", "none"]
+    argv += ["--new", "plain", "--players", "Anna", "Ben"]
+    appliance = confirm == "confirm-restart"
+    power_off = appliance and shutil.which("busctl") is not None  # as the app finds it
+    shown = menu.items(None, UiState(restarts=appliance, power_off=power_off))
+    way_out = next(item for item in shown if item[1] == ("overlay", confirm))
+    steps = [
+        ("menu", centre(menu.item_rect(shown.index(way_out), len(shown)))),
+        (confirm, centre(menu.YES)),
+    ]
+    failed: list[str] = []
+    driver = threading.Thread(target=drive, args=(notify_socket, shots, steps, failed))
+    driver.start()
+    try:
+        status = main(argv)
+    finally:
+        driver.join()
+    assert not failed, failed
+    return status
+
+
+def centre(rect) -> tuple[int, int]:
+    x, y, w, h = rect
+    return int(x + w / 2), int(y + h / 2)
+
+
+def drive(notify_socket, shots: Path, steps, failed: list[str]) -> None:
+    """Escape once the first frame is up, then each tap once its screen is shown; on a
+    screen that never comes, the table is closed (SDL's QUIT) and the test fails."""
+    import pygame
+
+    notify_socket.settimeout(60)
+    try:
+        assert notify_socket.recv(64) == b"READY=1"
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+        for screen, pos in steps:
+            wait_for_screen(shots, screen)
+            tap = {"button": 1, "pos": pos, "touch": False}
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, tap))
+    except (AssertionError, OSError, TimeoutError) as error:
+        failed.append(repr(error))
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+
+def wait_for_screen(shots: Path, screen: str, limit_s: float = 60) -> None:
+    deadline = time.monotonic() + limit_s
+    while not list(shots.glob(f"*-{screen}-en.png")):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the {screen} screen never came")
+        time.sleep(0.02)
+
+
+NODE = shutil.which("node")
+# Actions the rule must leave alone, besides every action this machine's polkit knows.
+OTHER_ACTIONS = (
+    "org.freedesktop.login1.power-off-ignore-inhibit",
+    "org.freedesktop.login1.reboot",
+    "org.freedesktop.login1.reboot-multiple-sessions",
+    "org.freedesktop.login1.halt",
+    "org.freedesktop.login1.suspend",
+    "org.freedesktop.login1.hibernate",
+    "org.freedesktop.login1.inhibit-block-shutdown",
+    "org.freedesktop.login1.set-wall-message",
+    "org.freedesktop.login1.manage",
+    "org.freedesktop.systemd1.manage-units",
+    "org.freedesktop.systemd1.manage-unit-files",
+    "org.freedesktop.policykit.exec",
+    "org.freedesktop.packagekit.package-install",
+)
+POWER_OFF = (
+    "org.freedesktop.login1.power-off",
+    "org.freedesktop.login1.power-off-multiple-sessions",  # someone logged in over SSH
+)
+# polkit's own rule API, as polkitd gives it to a rules file: each rule is asked in
+# turn, the first answer other than null or undefined counts.
+POLKIT_HARNESS = """
+const rules = [];
+const polkit = {
+  Result: {NO: "no", YES: "yes", AUTH_SELF: "auth_self", AUTH_ADMIN: "auth_admin",
+           NOT_HANDLED: null},
+  addRule: (rule) => rules.push(rule), log: () => {},
+};
+new Function("polkit", require("fs").readFileSync(process.argv[1], "utf8"))(polkit);
+const answers = JSON.parse(process.argv[2]).map(([id, user]) => {
+  for (const rule of rules) {
+    const said = rule({id: id}, {user: user, local: true, active: true});
+    if (said !== null && said !== undefined) return said;
+  }
+  return null;
+});
+console.log(JSON.stringify(answers));
+"""
+
+
+def known_actions() -> set[str]:
+    found = set()
+    for policy in Path("/usr/share/polkit-1/actions").glob("*.policy"):
+        found |= set(re.findall(r'<action id="([^"]+)"', policy.read_text(errors="replace")))
+    return found
+
+
+@pytest.mark.skipif(NODE is None, reason="node not found: the polkit rule is not run")
+def test_the_polkit_rule_lets_the_tables_user_power_off_and_nothing_else():
+    actions = sorted(known_actions() | set(OTHER_ACTIONS) | set(POWER_OFF))
+    cases = [(action, user) for action in actions for user in ("honeymoon", "pi", "root")]
+    done = subprocess.run(
+        [NODE, "-e", POLKIT_HARNESS, str(POLKIT_RULE), json.dumps(cases)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    answers = dict(zip(cases, json.loads(done.stdout), strict=True))
+    granted = {case: said for case, said in answers.items() if said is not None}
+    assert granted == {(action, "honeymoon"): "yes" for action in POWER_OFF}
+
+
+def test_the_rule_names_the_units_user_and_the_command_the_table_sends():
+    from device.appliance import POWER_OFF as COMMAND
+
+    [user] = unit_values("User")
+    assert f"USER_NAME={user}" in (SYSTEMD / "install.sh").read_text()
+    assert f'subject.user === "{user}"' in POLKIT_RULE.read_text()
+    # logind's PowerOff is what asks polkit for power-off (or -multiple-sessions).
+    assert COMMAND[0] == "busctl" and "org.freedesktop.login1" in COMMAND
+    assert COMMAND[-3:] == ("PowerOff", "b", "false")  # not interactive: yes, or why not
+    # The sandbox lets it through: the system bus is an AF_UNIX socket; NoNewPrivileges
+    # stays (it is why sudo could not be the way).
+    assert "AF_UNIX" in unit_values("RestrictAddressFamilies")
+    assert unit_values("NoNewPrivileges") == ["yes"]
+
+
+def test_the_readme_says_what_restart_and_shut_down_do_on_the_pi():
+    readme = (REPO / "README.md").read_text()
+    pi = readme[readme.index("## On a Raspberry Pi") :]
+    pi = pi[: pi.index("\n## ", 1)]
+    for needed in (
+        "**Restart**",
+        "**Shut down**",
+        "status 75",
+        "RestartForceExitStatus=75",
+        "polkitd",
+        "60-honeymoon-table.rules",
+        "PowerOff",
+        "On a laptop",
+    ):
+        assert needed in pi, needed

@@ -98,11 +98,15 @@ class Reviewer:
         return state
 
     def want_all(self, all_facts) -> None:
-        """Queue these (a stored rubber's deals), after what is queued already."""
+        """Queue these (a stored rubber's deals), after what is queued already; one
+        queued already is not queued again (a long rubber opened again: its waiting
+        deals may be more than `states` keeps)."""
+        queued = set(self._queue)
         for facts in all_facts:
-            if facts not in self.states:
+            if facts not in self.states and facts not in queued:
                 self._remember(facts, WAITING)
                 self._queue.append(facts)
+                queued.add(facts)
         self._next()
 
     def forget(self, facts: DealFacts) -> None:

@@ -188,6 +188,19 @@ class Game:
         return " & ".join(self.players[s] for s in seats)
 
     @property
+    def claimers(self) -> tuple[int, ...]:
+        """The seats that may claim in this deal's play (the dummy takes no part)."""
+        deal = self.deal
+        if deal.play is None:
+            return ()
+        seats = range(len(self.players))
+        return tuple(
+            s
+            for s in seats
+            if self._not_dummy(s) == s and not self.form.claim_refusal(s, deal.declarer)
+        )
+
+    @property
     def can_undo(self) -> bool:
         return bool(self.inputs)
 
@@ -441,7 +454,7 @@ class Game:
         deal = self._need_phase("play", "a claim is made during play")
         if deal.claim is not None:
             raise PlayError(f"first answer {self.players[deal.claim.seat]}'s claim")
-        seat = deal.declarer if event.seat is None else self._check_seat(event.seat)
+        seat = deal.declarer if event.seat is None else self._not_dummy(event.seat)
         refused = self.form.claim_refusal(seat, deal.declarer)
         if refused:
             raise PlayError(refused)
@@ -456,10 +469,10 @@ class Game:
         claim = deal.claim
         if claim is None:
             raise PlayError("there is no claim to answer")
-        seat = self._answerer(claim.seat) if event.seat is None else self._check_seat(event.seat)
+        seat = self._answerer(claim.seat) if event.seat is None else self._not_dummy(event.seat)
         if self.form.side(seat) == self.form.side(claim.seat):
             raise PlayError("a claim is answered by the other side")
-        needed = self.form.claim_answerers(claim.seat)
+        needed = self._answerers(claim.seat)
         if seat in deal.claim_accepted:
             raise PlayError(f"{self.players[seat]} has accepted the claim already")
         if event.accepted and len(needed) > 1 and {*deal.claim_accepted, seat} < set(needed):
@@ -493,7 +506,13 @@ class Game:
             raise PlayError(f"honours in {deal.contract.strain} are worth {_or(allowed)}")
         side = self.form.side(seat)
         impossible = honours_refusal(
-            deal.play, side, self.players[seat], deal.contract.strain, event.points, self.form.deck
+            deal.play,
+            side,
+            self.players[seat],
+            deal.contract.strain,
+            event.points,
+            self.form.deck,
+            lambda hand, card: self.form.not_held(deal, hand, card),
         )
         if impossible:
             raise PlayError(impossible)
@@ -550,6 +569,7 @@ class Game:
             self.form.trump(deal),
             self.form.play_names(self.players, hand),
             tricks=self.form.tricks,
+            dummies=self._dummy_hands(hand),
         )
         if deal.face_up and deal.face_up_hand is None:  # no choice: the form says where
             deal.face_up_hand = self.form.face_up_hand(hand, True)
@@ -611,6 +631,11 @@ class Game:
     def _declarer_hand(self) -> int:
         return self.form.declarer_hand(self.deal.declarer)
 
+    def _dummy_hands(self, declarer_hand: int) -> frozenset[int]:
+        """The hands played by a player other than their owner: the dummies."""
+        hands = len(self.form.play_sides(declarer_hand))
+        return frozenset(h for h in range(hands) if self.form.controller(h, declarer_hand) != h)
+
     @property
     def _no_honours(self) -> tuple[int, ...]:
         return (0,) * self.form.side_count
@@ -622,8 +647,24 @@ class Game:
     def _answerer(self, claimer: int) -> int:
         """Who answers the claim next: the first of the form's answerers (by default
         the first player of the other side after the claimer) yet to accept it."""
-        answerers = self.form.claim_answerers(claimer)
+        answerers = self._answerers(claimer)
         return next((s for s in answerers if s not in self.deal.claim_accepted), answerers[0])
+
+    def _answerers(self, claimer: int) -> tuple[int, ...]:
+        """The form's answerers of a claim, the dummy's player replaced by the declarer:
+        a dummy takes no part in a claim (rules reference, section 3)."""
+        seats = (self._not_dummy(s) for s in self.form.claim_answerers(claimer))
+        return tuple(dict.fromkeys(seats))
+
+    def _not_dummy(self, seat: int) -> int:
+        """`seat` checked; the dummy's player (who plays no hand in this deal) speaks
+        for the declarer, so a stored claim or answer naming the dummy still replays."""
+        seat = self._check_seat(seat)
+        declarer_hand = self._declarer_hand
+        hands = range(len(self.form.play_sides(declarer_hand)))
+        if all(self.form.controller(h, declarer_hand) != seat for h in hands):
+            return self.deal.declarer
+        return seat
 
     def _need_phase(self, phase: str, refusal: str) -> Deal:
         if self.phase == "finished" and phase != "deal-end":

@@ -1,13 +1,17 @@
 """Honours the players give after a claim, checked against the cards played.
 
 After a claim the device has not seen every card, so the players say who
-held honours. What they say must still fit what was seen: a hand cannot have
-held an honour that another hand played, nor more honours than fit in the
-cards it had left. Honours are held in one hand, so the check is per hand;
-any hand of the giver's side may be the one (a dummy counts for its side).
+held honours. What they say must still fit every card the table knows: a hand
+cannot have held an honour that another hand played or showed face up (a
+dummy laid out, a card taken face up, a top card drawn), nor one put out of
+play before the play, nor more honours than fit in the cards it had left.
+Honours are held in one hand, so the check is per hand; any hand of the
+giver's side may be the one (a dummy counts for its side).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from .calls import Strain
 from .cards import Card, Deck
@@ -29,16 +33,29 @@ def needed(deck: Deck, strain: Strain, points: int) -> tuple[tuple[Card, ...], i
     return tuple(cards), 5 if points == 150 else 4
 
 
+NotHeld = Callable[[int, Card], "str | None"]
+
+
 def refusal(
-    play: Play, side: int, name: str, strain: Strain, points: int, deck: Deck
+    play: Play,
+    side: int,
+    name: str,
+    strain: Strain,
+    points: int,
+    deck: Deck,
+    not_held: NotHeld = lambda hand, card: None,
 ) -> str | None:
-    """Why no hand of `side` can have held these honours, or None when one can."""
+    """Why no hand of `side` can have held these honours, or None when one can.
+
+    not_held(hand, card): why the table knows `hand` did not hold `card` when the
+    play started, from a phase before it (a card dead, or taken by another player).
+    """
     if deck.name != "standard":
         return "honours are scored with the standard deck only"
     cards, need = needed(deck, strain, points)
     reasons = []
     for hand in (h for h in range(play.hands) if play.sides[h] == side):
-        reason = _hand_refusal(play, hand, cards, need)
+        reason = _hand_refusal(play, hand, cards, need, not_held)
         if reason is None:
             return None
         reasons.append(reason)
@@ -46,20 +63,42 @@ def refusal(
     return f"{name} cannot have held {what}: {reasons[0]}"
 
 
-def _hand_refusal(play: Play, hand: int, cards: tuple[Card, ...], need: int) -> str | None:
-    """Why `hand` cannot have held `need` of `cards`, or None."""
-    elsewhere: dict[int, list[Card]] = {}
+def _hand_refusal(
+    play: Play, hand: int, cards: tuple[Card, ...], need: int, not_held: NotHeld
+) -> str | None:
+    """Why `hand` cannot have held `need` of `cards`, or None: every card the table
+    knows counts, played or face up in another hand, or out of it before the play."""
+    known = set(play.by_hand[hand]) | set(play.seen.get(hand, ()))
+    seen: dict[tuple[str, int], list[Card]] = {}  # ("played" or "showed", hand) -> cards
+    other: list[str] = []  # the form's reasons, in the order of the cards
+    possible = []
     for card in cards:
-        played_by = play.played.get(card, (hand, 0))[0]
-        if played_by != hand:
-            elsewhere.setdefault(played_by, []).append(card)
-    if len(cards) - sum(len(c) for c in elsewhere.values()) < need:
-        return "; ".join(
-            f"{play.names[other]} played {', '.join(str(c) for c in played)}"
-            for other, played in sorted(elsewhere.items())
-        )
-    own = sum(1 for card in play.by_hand[hand] if card in cards)
-    left = play.total - len(play.by_hand[hand])
+        if card in known:
+            continue
+        by = play.played.get(card, (hand, 0))[0]
+        shown = next((h for h, up in play.seen.items() if h != hand and card in up), None)
+        if by != hand:
+            seen.setdefault(("played", by), []).append(card)
+        elif (why := not_held(hand, card)) is not None:  # the form's words first
+            other.append(why)
+        elif shown is not None:
+            seen.setdefault(("showed", shown), []).append(card)
+        else:
+            possible.append(card)
+    own = sum(1 for card in cards if card in known)
+    if own + len(possible) < need:
+        said = [
+            f"{play.names[h]} {verb} {', '.join(map(str, c))}"
+            for (verb, h), c in sorted(seen.items(), key=lambda item: (item[0][1], item[0][0]))
+        ]
+        return "; ".join(said + other)
+    # Cards of the hand still unseen: a hand wholly known holds only what was seen.
+    if own >= need:
+        return None
+    if hand in play.known:
+        return f"every card of that hand is known: it held {own}"
+    left = play.unseen(hand)
     if need - own > left:
-        return f"{need - own} more would be needed in the {left} cards still in that hand"
+        cards_word = "card" if left == 1 else "cards"
+        return f"{need - own} more would be needed in the {left} {cards_word} still in that hand"
     return None

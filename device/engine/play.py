@@ -67,6 +67,7 @@ class Play:
         names: tuple[str, ...],
         known: dict[int, frozenset[Card]] | None = None,
         tricks: int = TRICKS,
+        dummies: frozenset[int] = frozenset(),
     ):
         self.sides = sides
         self.hands = len(sides)
@@ -74,6 +75,10 @@ class Play:
         self.names = names
         self.known = dict(known or {})
         self.total = tricks
+        # A dummy's failure to follow is never penalised (Law 64B3: its cards lie
+        # faced on the table, or a semi-exposed dummy may play only its face-up ones),
+        # so no revoke is noted for it.
+        self.dummies = dummies
         self.seen: dict[int, list[Card]] = {}  # hand -> cards shown face up, in order
         self.tricks: list[Trick] = []
         self.leader = leader
@@ -260,6 +265,8 @@ class Play:
             self.revokes.append(Revoke(hand, card.suit, revoked_in, index))
             # Proved once; a later failure in the same suit is noted anew.
             del self.failed[(hand, card.suit)]
+        if hand in self.dummies:
+            return
         if self.current and card.suit is not self.current[0].suit:
             led = self.current[0].suit
             self.failed.setdefault((hand, led), index)

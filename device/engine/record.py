@@ -211,7 +211,7 @@ def _draw_tricks(game: Game, place: str, deal: dict, last: bool) -> None:
 def _face_up(game: Game, place: str, deal: dict, last: bool) -> None:
     """The dummy laid face up before the auction: its cards, then OK when they are not
     all of it and the record goes on."""
-    texts = _texts(deal, "face_up", place)
+    texts = _texts(deal, "face_up", place) + _shown_before(game, place, deal)
     if game.phase != "face-up":
         if texts:
             raise RecordError(f"{place}, face_up: no dummy is face up before this auction")
@@ -221,6 +221,17 @@ def _face_up(game: Game, place: str, deal: dict, last: bool) -> None:
         _at(f"{place}, face_up", game.apply, CardShown(card))
     if game.phase == "face-up" and (deal.get("calls") or not last):
         _at(f"{place}, face_up", game.apply, DummyDone())
+
+
+def _shown_before(game: Game, place: str, deal: dict) -> list[str]:
+    """A face-up dummy's cards an older record lists in `shown` (scanned after the
+    opening lead, where the form has no such phase now: Exposed Dummy): face_up."""
+    form = game.form
+    if game.phase != "face-up" or "dummy" in form.phases(game.options):
+        return []
+    shown = _shown(game, place, deal.get("shown")) or {}
+    up = form.face_up_hand(0, True)
+    return list(shown.get(up, [])) if set(shown) <= {up} else []
 
 
 def _choose(game: Game, place: str, deal: dict, last: bool) -> None:

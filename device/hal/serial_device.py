@@ -7,13 +7,26 @@ table's queue and never touches the screen or the engine. The table calls
 `acknowledge(input)` once the input is stored (or refused): only then does
 the device hear its ACK, so an input is never lost between the two.
 
+An ACK the table gives while the link is down, or reopened but not yet
+told who is there (no HELLO), has no line to go on: the input is marked
+answered all the same, so its resend after the reconnect is acknowledged
+(and not handed over again). The reader thread and the table's thread
+decide this under one lock, so no ACK falls between the two.
+
 After an unplug (SerialException or OSError, or 3 s of silence) the thread
 says LOST, retries every 0.5 s, and says CONNECTED when the device is back.
+
+A device path is opened exclusively (pyserial's `exclusive`, a POSIX flock):
+a second program that opens it the same way, such as a second table with
+another data folder or a stale one, is refused instead of sharing its bytes.
+The one that finds it taken says so ("the scanner port /dev/ttyACM0 is in use
+by another program") and keeps trying, so it takes over once the port is free.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import queue
 import threading
@@ -58,7 +71,11 @@ class SerialDevice:
         self._last: dict[tuple[str, int], tuple[int, bool]] = {
             s: (seq, True) for s, seq in (applied or {}).items()
         }
-        self._before: dict = {}  # session -> _last, _last_frame, _since_hello before its input
+        self._before: dict = {}  # session -> _last, _last_frame, _since_hello, _hellos before
+        # What the reader and the table's thread (acknowledge, forget) share: _last,
+        # _last_frame, _before, _since_hello and session.
+        self._state = threading.Lock()
+        self._hellos = 0  # good HELLOs heard, for forget()
         self._port = None
         self._write_lock = threading.Lock()
         self._seq = 0
@@ -76,6 +93,7 @@ class SerialDevice:
         self._misplaced: str | None = None  # shown when a device is on the other's port
         self.connected = False
         self._said_failing = False  # the screen has heard why the device is not there
+        self._said_in_use = False  # ... and that another program holds the port, this outage
         self.stats = {"frames": 0, "dropped": 0, "duplicates": 0, "reconnects": 0}
 
     # -- the table's side ----------------------------------------------------------
@@ -91,13 +109,17 @@ class SerialDevice:
         self._close()
 
     def acknowledge(self, done: Input) -> None:
-        """The table has stored (or refused) `done`: let the device stop resending it."""
-        if done.session is None or done.session != self.session or done.seq is None:
-            return  # from another session: that device has rebooted and forgotten it
-        if self._last.get(done.session, (None,))[0] == done.seq:
-            # Only the latest input is marked; an older ACK must not roll the state back.
-            self._last[done.session] = (done.seq, True)
-        self._send(p.ACK, bytes([done.seq]))
+        """The table has stored (or refused) `done`: let the device stop resending it.
+        When its session is not the one on the line now (the link is down, or back but
+        without a HELLO yet), the ACK waits for the input's resend (see _input)."""
+        if done.session is None or done.seq is None:
+            return
+        with self._state:
+            if self._last.get(done.session, (None,))[0] == done.seq:
+                # Only the latest input is marked; an older ACK must not roll the state back.
+                self._last[done.session] = (done.seq, True)
+            if done.session == self.session:
+                self._send(p.ACK, bytes([done.seq]))
 
     def forget(self, done: Input) -> None:
         """The table could not store `done` (a full disk): no ACK, and its resend is
@@ -105,9 +127,13 @@ class SerialDevice:
         one input at a time, so nothing newer of the session has come meanwhile."""
         if done.session is None or done.seq is None:
             return
-        if self._last.get(done.session) == (done.seq, False):
-            last, frame, since = self._before.pop(done.session, (None, None, self._since_hello))
-            self._since_hello = since
+        with self._state:
+            if self._last.get(done.session) != (done.seq, False):
+                return
+            before = (None, None, self._since_hello, self._hellos)
+            last, frame, since, hellos = self._before.pop(done.session, before)
+            if hellos == self._hellos:  # no HELLO since: what came after it is as it was
+                self._since_hello = since
             for table, value in ((self._last, last), (self._last_frame, frame)):
                 if value is None:
                     table.pop(done.session, None)
@@ -140,13 +166,24 @@ class SerialDevice:
 
     def _connect(self) -> bool:
         try:
-            port = self._open(self.url, baudrate=115200, timeout=READ_TIMEOUT_S, write_timeout=0.5)
+            # exclusive: a flock on a device path (socket:// and loop:// ignore it). Not
+            # TIOCEXCL: a pty's other end keeps the tty open, so that would outlast our
+            # close and refuse our own reopen.
+            port = self._open(
+                self.url,
+                baudrate=115200,
+                timeout=READ_TIMEOUT_S,
+                write_timeout=0.5,
+                exclusive=True,
+            )
         except (serial.SerialException, OSError, ValueError) as error:  # ValueError: bad URL
             self._cannot_open(error)
             return False
+        self._said_in_use = False
+        with self._state:
+            self.session = None  # before the port: no ACK of the last link goes on this one
         with self._write_lock:
             self._port = port
-        self.session = None
         self._after_hello.forget()
         self._said.clear()
         self._misplaced = None
@@ -156,13 +193,18 @@ class SerialDevice:
     def _cannot_open(self, error: Exception) -> None:
         """The first failure to open says why, on the screen (as LOST) and in the log; the
         retries every `retry` seconds stay quiet (an outage after a connection has said
-        LOST already)."""
-        if self._said_failing:
+        LOST already). A port that another program holds is said too, once per outage,
+        even after another reason: the players must stop that program."""
+        url = _printable(self.url)
+        if in_use(error) and not self._said_in_use:
+            self._said_failing = self._said_in_use = True
+            message = f"the {self.name} port {url} is in use by another program"
+        elif self._said_failing:
             log.info("%s: %s", self.name, error)
             return
-        self._said_failing = True
-        url = _printable(self.url)
-        message = f"{self.name} cannot be opened ({url}): {_printable(open_failure(error))}"
+        else:
+            self._said_failing = True
+            message = f"{self.name} cannot be opened ({url}): {_printable(open_failure(error))}"
         log.warning("%s; retrying every %.1f s", message, self.retry)
         self.inputs.put(Input(LOST, message, self.name))
 
@@ -193,7 +235,16 @@ class SerialDevice:
             return  # acknowledged by the table, once stored
         elif frame.type == p.ERROR:
             self.inputs.put(Input(ERROR, safe_text(frame.payload), self.name, session=self.session))
-        self._send(p.ACK, bytes([frame.seq]))
+        if not self._in_flight(frame.seq):
+            self._send(p.ACK, bytes([frame.seq]))
+
+    def _in_flight(self, seq: int) -> bool:
+        """Whether `seq` is that of the session's input the table has not answered yet.
+        A HELLO or ERROR with that seq (a firmware from before PROTOCOL.md said to skip
+        it, its counter gone round while it answered IDENTIFY again and again) gets no
+        ACK: the device would take it for its input's, and give the input up."""
+        with self._state:
+            return self.session is not None and self._last.get(self.session) == (seq, False)
 
     def _hello(self, frame: p.Frame) -> None:
         try:
@@ -204,9 +255,11 @@ class SerialDevice:
         if hello.session != self.session:
             for problem in hello.problems:
                 log.warning("%s: HELLO with %s", self.name, problem)
-        self.hello, self.session = hello, hello.session
-        self._after_hello.hello(frame.seq)
-        self._since_hello = False
+        with self._state:
+            self.hello, self.session = hello, hello.session
+            self._after_hello.hello(frame.seq)
+            self._since_hello = False
+            self._hellos += 1
         if not self.connected:
             self.connected = True
             self.inputs.put(Input(CONNECTED, hello.kind, self.name, session=hello.session))
@@ -227,37 +280,44 @@ class SerialDevice:
             self.inputs.put(Input(ERROR, message, self.name))
 
     def _input(self, frame: p.Frame, after_hello: bool) -> None:
-        session = self.session
-        if session is None:
-            return  # no HELLO yet: the device resends, and we ask who it is
-        if self._is_resend(session, frame, after_hello):
-            self.stats["duplicates"] += 1
-            if self._last[session][1]:  # applied and acknowledged, but the ACK was lost
-                self._send(p.ACK, bytes([frame.seq]))
-            return
-        # What forget() puts back when the table cannot store this input.
-        self._before[session] = (
-            self._last.get(session),
-            self._last_frame.get(session),
-            self._since_hello,
-        )
-        self._last[session] = (frame.seq, False)
-        self._last_frame[session] = (frame.type, frame.payload)
-        self._since_hello = True
-        self.inputs.put(_to_input(frame, self.name, session))
+        with self._state:
+            session = self.session
+            if session is None:
+                return  # no HELLO yet: the device resends, and we ask who it is
+            if self._is_resend(session, frame, after_hello):
+                self.stats["duplicates"] += 1
+                if self._last[session][1]:  # stored or refused, but the ACK was lost
+                    self._send(p.ACK, bytes([frame.seq]))
+                return  # else the table is still at it: acknowledge() answers
+            # What forget() puts back when the table cannot store this input.
+            self._before[session] = (
+                self._last.get(session),
+                self._last_frame.get(session),
+                self._since_hello,
+                self._hellos,
+            )
+            self._last[session] = (frame.seq, False)
+            self._last_frame[session] = (frame.type, frame.payload)
+            self._since_hello = True
+            self.inputs.put(_to_input(frame, self.name, session))
 
     def _is_resend(self, session: tuple[str, int], frame: p.Frame, after_hello: bool) -> bool:
         """Rule 6 of PROTOCOL.md (the seq of the last input of the session), kept
         safe from a device that reuses its boot number: a resend is the very same
         frame, and when the last input came before the latest HELLO (another
-        connection, or a device that restarted), a resend was sent before it too."""
+        connection, or a device that restarted), a resend was sent before it too.
+
+        While the table has not answered the last input yet, the very same frame is
+        its resend whatever the run says: a device sends nothing new before its ACK,
+        and one that reconnects again and again spends a seq on every HELLO, so
+        its run of seqs can come round past the input's."""
         last = self._last.get(session)
         if last is None or last[0] != frame.seq:
             return False
         known = self._last_frame.get(session)  # unknown after a restart of the table
         if known is not None and known != (frame.type, frame.payload):
             return False  # the same seq with other contents: a new input
-        return self._since_hello or not after_hello
+        return not last[1] or self._since_hello or not after_hello
 
     # -- writing -------------------------------------------------------------------------
     def _send(self, ftype: int, payload: bytes = b"") -> None:
@@ -277,6 +337,14 @@ class SerialDevice:
         if port is not None:
             with contextlib.suppress(serial.SerialException, OSError):
                 port.close()
+
+
+def in_use(error: Exception) -> bool:
+    """Whether opening failed because another program holds the port: its flock
+    (pyserial's "Could not exclusively lock port", EWOULDBLOCK) or its TIOCEXCL
+    (EBUSY)."""
+    busy = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY)
+    return isinstance(error, (serial.SerialException, OSError)) and error.errno in busy
 
 
 def open_failure(error: Exception) -> str:

@@ -5,6 +5,7 @@ partners, in any order) and per player."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from dataclasses import dataclass
 
@@ -153,7 +154,6 @@ def stored_results(journal) -> list[dict]:
     A result that reads but is not a played rubber's (an older program's note of
     a rubber it abandoned) is left out, as from the counts.
     """
-    import sqlite3
 
     from .journal import JournalDamaged, parse_result
 
@@ -192,23 +192,75 @@ def replay_rubber(journal, rubber: int) -> Replayed:
     """The rubber's score sheet as the journal's inputs make it (not its stored
     result). A damaged rubber is replayed up to its first input that cannot be
     read or no longer replays. Never raises: what went wrong is in `problem`."""
-    from device.engine.errors import RuleError
+    replay = RubberReplay(journal, rubber)
+    while not replay.step():
+        pass
+    return replay.result
 
-    from .journal import JournalError
 
-    try:
-        stored = journal.rubber(rubber)
-        game = Game(stored.setup)
-        for event in stored.events:
-            game.apply(event)
-        return Replayed(rubber, game, len(stored.events), len(stored.events))
-    except (JournalError, RuleError, ValueError, TypeError, KeyError) as error:
-        if getattr(error, "kind", None) is not None:  # a StorageError: the disk, not the rubber
-            return Replayed(rubber, None, 0, 0, error.kind)
-    try:
-        return _salvaged(journal, rubber)
-    except JournalError as error:
-        return Replayed(rubber, None, 0, 0, getattr(error, "kind", "damaged"))
+PAGE = 250  # inputs read and replayed by one step of a RubberReplay
+
+
+class RubberReplay:
+    """`replay_rubber` a page of inputs at a time, so that the screen loop runs between
+    pages (a rubber of 10,000 deals holds some 30,000 inputs: seconds on a Pi, and the
+    watchdog would take the table for hung). `step()` replays the next page; once it
+    returns True, `result` is the Replayed. `kept` and `stored` say how far it is."""
+
+    def __init__(self, journal, rubber: int, page: int = PAGE):
+        self.rubber = rubber
+        self.kept = self.stored = 0
+        self.result: Replayed | None = None
+        self._pages = self._replay(journal, page)
+
+    def step(self) -> bool:
+        """One page replayed; True when the rubber is done (then `result` is set)."""
+        if self.result is None:
+            try:
+                next(self._pages)
+            except StopIteration as done:
+                self.result = done.value
+        return self.result is not None
+
+    def _replay(self, journal, page: int):
+        from device.engine.errors import RuleError
+
+        from .journal import JournalError
+
+        try:
+            game = yield from self._pages_of(journal, page)
+            return Replayed(self.rubber, game, self.kept, self.stored)
+        except (JournalError, RuleError, ValueError, TypeError, KeyError) as error:
+            if getattr(error, "kind", None) is not None:  # a StorageError: the disk, not it
+                return Replayed(self.rubber, None, 0, 0, error.kind)
+        try:
+            return _salvaged(journal, self.rubber)
+        except JournalError as error:
+            return Replayed(self.rubber, None, 0, 0, getattr(error, "kind", "damaged"))
+
+    def _pages_of(self, journal, page: int):
+        """The rubber's game after all its inputs, read `page` at a time (in id order,
+        as Journal.rubber reads them); a yield after each page."""
+        from .journal import JournalError, classify, deck_of, parse_event, parse_setup
+
+        rubber, db = self.rubber, journal.db
+        try:
+            row = db.execute("SELECT setup FROM rubbers WHERE id = ?", (rubber,)).fetchone()
+            if row is None:
+                raise JournalError(f"there is no rubber {rubber} in the journal")
+            setup = parse_setup(row[0])
+            query = "SELECT count(*) FROM events WHERE rubber = ?"
+            self.stored = db.execute(query, (rubber,)).fetchone()[0]
+            game, deck, last = Game(setup), deck_of(setup), 0
+            query = "SELECT id, event FROM events WHERE rubber = ? AND id > ? ORDER BY id LIMIT ?"
+            while rows := db.execute(query, (rubber, last, page)).fetchall():
+                for _, text in rows:
+                    game.apply(parse_event(text, deck))
+                last, self.kept = rows[-1][0], self.kept + len(rows)
+                yield
+        except sqlite3.Error as error:
+            raise classify(error, journal.path) from None
+        return game
 
 
 def _salvaged(journal, rubber: int) -> Replayed:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import sqlite3
 import time
 from contextlib import contextmanager, suppress
@@ -30,6 +31,15 @@ from pathlib import Path
 from device.engine.events import Event, Setup, event_from_dict
 
 FILENAME = "journal.sqlite3"
+
+# The WAL's size, so that it never fills a small disk (2 MB free holds a whole rubber):
+# SQLite copies the WAL into the database once it holds WAL_PAGES pages (each input is
+# 2 to 4 of them), then writes the WAL again from its start; a WAL that grew beyond
+# WAL_LIMIT bytes (one big transaction) is cut back to it then. The WAL's file keeps
+# its room between checkpoints, so on a disk that filled up meanwhile the next inputs
+# go where the last ones were.
+WAL_PAGES = 100
+WAL_LIMIT = 512 * 1024
 
 MIGRATIONS = [
     # 0 -> 1: rubbers, their events, and the last input applied per device session.
@@ -108,6 +118,11 @@ _OS_KINDS = {
 }
 
 
+# Kinds of StorageError after which the connection itself may be of no more use (a
+# folder remounted read-only, a disk that went away): the next write opens the file again.
+REOPEN = ("readonly", "missing", "io")
+
+
 def classify(error: Exception, where: object = "") -> JournalError:
     """The JournalError for a failure of SQLite or the file system.
 
@@ -142,6 +157,16 @@ def _refuse_newer(path: Path) -> None:
             raise JournalNewer(found)
 
 
+def _refuse_read_only(path: Path) -> None:
+    """StorageError for a journal that can be read but not written (a read-only folder
+    or file): SQLite would open it for reading only, and that connection would stay
+    read-only once the folder can be written again. Read into memory instead
+    (Journal.read_only), it is opened for writing when it can be."""
+    folder = path.parent
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise StorageError("readonly", f"{path}: the journal cannot be written (read-only)")
+
+
 @dataclass(frozen=True)
 class StoredRubber:
     id: int
@@ -157,18 +182,62 @@ class Journal:
         self.path = Path(path)
         self.clock = clock
         self.db: sqlite3.Connection | None = None
+        # A journal read into memory (`read_only`) writes nothing; `waiting` is why its
+        # file cannot be written now, and every write tries to open it for writing again.
+        self.writable = True
+        self.waiting: StorageError | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             _refuse_newer(self.path)  # before WAL mode rewrites the header of a newer one
+            _refuse_read_only(self.path)
             self.db = sqlite3.connect(self.path, isolation_level=None)
             self.db.text_factory = text_or_bytes
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+            self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
             self._migrate()
         except (sqlite3.Error, OSError, JournalError) as error:
             self.close()
             raise classify(error, self.path) from None
+
+    @classmethod
+    def read_only(cls, path: Path, clock=time.time, waiting: StorageError | None = None):
+        """The journal at `path` as it is on the disk, read into memory: none of its
+        files (not its WAL, not its -shm) is ever written or created by it, damaged or
+        not. With `waiting` (why the file cannot be written now: a full disk, a
+        read-only folder), each write first tries to open the file for writing again,
+        and from the first that can, the journal is the file itself."""
+        from .snapshot import journal_image, snapshot
+
+        journal = cls.__new__(cls)
+        journal.path, journal.clock, journal.db = Path(path), clock, None
+        journal.writable, journal.waiting = False, waiting
+        try:
+            _refuse_newer(journal.path)
+            image = journal_image(journal.path)
+            if len(image) >= 64 and int.from_bytes(image[60:64], "big", signed=True) > VERSION:
+                raise JournalNewer(int.from_bytes(image[60:64], "big", signed=True))
+            journal.db = snapshot(journal.path)
+            journal.db.text_factory = text_or_bytes
+        except (sqlite3.Error, OSError) as error:
+            raise classify(error, journal.path) from None
+        return journal
+
+    def _open_for_writing(self) -> None:
+        """A journal read into memory while its file could not be written: the file,
+        opened for writing now, takes its place; else the StorageError that says why."""
+        if self.waiting is None:
+            raise StorageError("readonly", f"{self.path}: opened for reading only")
+        try:
+            opened = Journal(self.path, self.clock)
+        except StorageError as error:
+            self.waiting = error
+            raise
+        with suppress(sqlite3.Error):
+            self.db.close()
+        self.db, self.writable, self.waiting = opened.db, True, None
 
     def close(self) -> None:
         if self.db is not None:
@@ -195,11 +264,16 @@ class Journal:
     @contextmanager
     def _writing(self):
         """One transaction; any failure comes out classified (damaged, or cannot write)."""
+        if not self.writable:
+            self._open_for_writing()
         try:
             with self._transaction():
                 yield
         except (sqlite3.Error, OSError) as error:
-            raise classify(error) from None
+            found = classify(error)
+            if getattr(found, "kind", None) in REOPEN:
+                self.writable, self.waiting = False, found
+            raise found from None
 
     # -- writing ---------------------------------------------------------------------
     def new_rubber(self, setup: Setup) -> int:
@@ -239,11 +313,20 @@ class Journal:
                     (session[0], session[1], seq),
                 )
 
-    def reclaim(self) -> None:
-        """After SQLITE_FULL: move the WAL into the database and empty it, which gives
-        back the WAL's room on a small disk. Best effort; it may fail for want of room."""
-        with suppress(sqlite3.Error):
-            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the database (at the end of a deal, and after SQLITE_FULL),
+        so that the next input is written at the WAL's start, in room its file already
+        has: on a full disk the WAL then needs no new room. The WAL's file is kept, not
+        emptied (room given back to a full disk is soon taken by whatever filled it).
+        Best effort: False when it could not be done now (the database itself found no
+        room for its new pages)."""
+        if not self.writable:
+            return False
+        try:
+            _, frames, copied = self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error:
+            return False
+        return frames == copied
 
     def finish(self, rubber: int, result: dict | None) -> None:
         """Mark a rubber over with its result; None reopens it (an undo took back its end)."""

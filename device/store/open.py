@@ -51,6 +51,9 @@ class Opened:
     memory_only: str | None = None  # why nothing is kept: full, readonly, missing, io, busy, newer
     detail: str | None = None  # the reason in English, for the log
     newer: int | None = None  # the journal's version when it is newer than this program
+    # The journal is resumed but cannot be written now (a StorageError: full, readonly,
+    # ...): the storage mark says so from the start, until an input is stored.
+    waiting: StorageError | None = None
 
     @property
     def notice(self):
@@ -65,6 +68,11 @@ class Opened:
             return [self.salvage.english()]
         if self.memory_only is not None:
             return [f"no journal ({self.detail}): nothing will be kept"]
+        if self.waiting is not None:
+            return [
+                f"the journal cannot be written now ({self.waiting}): resumed from what it "
+                "holds; each input is stored once it can be, and refused until then"
+            ]
         return []
 
 
@@ -89,7 +97,7 @@ def open_journal(data_dir: Path, clock=time.time) -> Opened:
     except JournalNewer as error:
         return Opened(None, memory_only="newer", detail=str(error), newer=error.found)
     except StorageError as error:
-        return Opened(None, memory_only=error.kind, detail=str(error))
+        return _waiting(path, clock, error)
     except JournalDamaged as error:
         return _salvaged(path, clock, [str(error)])
     try:
@@ -104,6 +112,33 @@ def open_journal(data_dir: Path, clock=time.time) -> Opened:
         reading.problems.append(f"rubber {reading.in_progress()}: an input no longer replays")
     journal.close()
     return _salvaged(path, clock, reading.problems)
+
+
+def _waiting(path: Path, clock, error: StorageError) -> Opened:
+    """A journal that cannot be written now (a full disk, a read-only data folder): read
+    into memory, its rubber in progress resumed. Each input is then stored as soon as the
+    file can be written again (until then it is refused and not acknowledged). With no
+    journal to read, or one that cannot be read or is damaged (salvage needs a disk that
+    can be written), nothing is kept."""
+    nothing = Opened(None, memory_only=error.kind, detail=str(error))
+    try:
+        if not path.is_file():
+            return nothing
+        journal = Journal.read_only(path, clock, waiting=error)
+    except (OSError, JournalDamaged, StorageError):
+        return nothing
+    except JournalNewer as newer:
+        return Opened(None, memory_only="newer", detail=str(newer), newer=newer.found)
+    try:
+        reading = read_journal(journal.db)
+        opened = None if reading.damaged else _resume(journal, reading)
+    except StorageError:
+        opened = None
+    if opened is None:
+        journal.close()
+        return nothing
+    opened.waiting = error
+    return opened
 
 
 def _empty(path: Path) -> bool:

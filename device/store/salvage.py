@@ -152,17 +152,22 @@ def _garbled_keys(db, report: str) -> set[int]:
     try:
         path = db.execute("PRAGMA database_list").fetchone()[2]
         size = db.execute("PRAGMA page_size").fetchone()[0]
+        image = None if path else db.serialize()  # a journal read into memory
     except sqlite3.Error:
         return set()
     found = re.findall(r"On tree page (\d+) cell \d+: Rowid (\d+) out of order", report)
-    return {int(rowid) for page, rowid in found if _page_type(path, int(page), size) == 0x0D}
+    return {int(rowid) for page, rowid in found if _page_type(path, int(page), size, image) == 0x0D}
 
 
-def _page_type(path: str, page: int, size: int) -> int | None:
-    """The b-tree page type byte of a page in the database file (0x0D: a table leaf)."""
+def _page_type(path: str, page: int, size: int, image: bytes | None = None) -> int | None:
+    """The b-tree page type byte of a page in the database file, or in `image`, the
+    bytes of a journal read into memory (0x0D: a table leaf)."""
+    offset = (page - 1) * size + (100 if page == 1 else 0)
+    if image is not None:
+        return image[offset] if 0 <= offset < len(image) else None
     try:
         with open(path, "rb") as file:
-            file.seek((page - 1) * size + (100 if page == 1 else 0))
+            file.seek(offset)
             byte = file.read(1)
     except (OSError, ValueError):
         return None
@@ -413,7 +418,7 @@ def _keep_one(row: RubberRow, rows: list[EventRow], current: bool, report: Salva
         report.lost_old_inputs += len(rows) - len(events)
     result = row.result
     if row.finished is not None and (result is None or row.result_damaged):
-        result = _result_again(game, row)
+        result = _result_again(game, row, complete=len(events) == len(rows))
         if result is None:
             report.lost_rubbers += 1
             return None
@@ -439,11 +444,17 @@ def _result_only(row: RubberRow, inputs: int, report: Salvage) -> Kept | None:
     return Kept(row.id, setup, [], row.started, row.finished, result)
 
 
-def _result_again(game: Game | None, row: RubberRow) -> dict | None:
-    """The result of a finished rubber rebuilt from its events, when they reach its end."""
-    if game is None or game.phase != "finished":
+def _result_again(game: Game | None, row: RubberRow, complete: bool) -> dict | None:
+    """The result of a finished rubber rebuilt from its events: played to its end, or
+    stopped early (it was marked over before its end, and every one of its inputs still
+    reads and replays: it is where the players left it for a new one)."""
+    if game is None:
         return None
-    return rubber_result(game, row.finished)
+    if game.phase == "finished":
+        return rubber_result(game, row.finished)
+    if not complete:
+        return None
+    return {**rubber_result(game, row.finished), "stopped": True}
 
 
 def write(db: sqlite3.Connection, kept: list[Kept], sessions: list[tuple[str, int, int]]) -> None:

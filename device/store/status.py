@@ -13,13 +13,14 @@ from .journal import Journal, JournalDamaged, JournalError, JournalNewer
 def stored_game(path: Path, rubber: int | None = None) -> tuple[Game, str | None]:
     """For `honeymoon status` and `export`: a rubber from the journal at `path`, as far
     as it can be read, and a note when that is not all of it. Never changes a
-    damaged or newer journal; JournalError (one line) when nothing can be shown."""
+    journal's file, not its WAL, not its -shm, damaged, newer or healthy: it is read into
+    memory (Journal.read_only). JournalError (one line) when nothing can be shown."""
     if not path.exists():
         raise JournalError(f"there is no journal at {path}")
     if path.is_file() and path.stat().st_size == 0:
         raise JournalDamaged(f"the journal at {path} is empty (0 bytes): nothing in it can be read")
     try:
-        journal = Journal(path)
+        journal = Journal.read_only(path)
     except JournalNewer as error:
         raise JournalError(f"{path}: {error}; update the program to read it") from None
     except JournalError as error:

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from device import hints
+from device.appliance import Appliance
 from device.engine.errors import RuleError
 from device.engine.events import (
     ClaimAnswered,
@@ -35,6 +36,12 @@ from .screens.base import DeviceNotice, Said, StartState, Target, UiState
 from .view import build_view
 
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
+# Work on a stored rubber being opened in the history, per turn of the loop: a rubber of
+# 10,000 deals is read and replayed in such slices, the loop (and the watchdog) between.
+OPEN_SLICE_S = 0.05
+OPEN_AT_ONCE = 8  # steps done when a rubber is tapped, whatever the time: a rubber of up to
+# 1,500 inputs (any rubber played to its end) opens at once, and in the same way on any machine
+OPENED = object()  # the end of opening a stored rubber
 KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
 BANNER_CHARS = 120  # a refusal with the device text it quotes
 BROWSE = ("help", "help-page", "history-page", "history-rubber", "forms", "forms-page")
@@ -72,10 +79,14 @@ class App:
         self.targets: list[Target] = []
         self.dirty = True
         self.running = True
+        self.exit_code = 0  # a confirmed Quit on the appliance: the unit's restart status
+        self.appliance = Appliance.here()  # tests set its `run`: nothing is powered off
+        ui.restarts, ui.power_off = self.appliance.on, self.appliance.can_power_off()
         self.frames = 0
         self.flipped_at = 0.0
         self.sims = sims or {}
         self.reviews = Reviews()  # the double-dummy review, worked out off this loop
+        self._opening = None  # a stored rubber being opened: steps of _opening_steps
         self.new_table = new_table  # builds a Table for a Setup chosen on the start screen
         self.decks = decks  # where a paired deck is saved
         self.profile = profile  # the paired deck, for cards drawn before a rubber
@@ -89,6 +100,7 @@ class App:
         self._last_screen: str | None = None
         self._shots = 0
         self._pairing_status()
+        self._storage_status()  # a rubber resumed on a disk that cannot store it now
         pygame.key.start_text_input()
 
     # -- the loop --------------------------------------------------------------------
@@ -108,6 +120,7 @@ class App:
         notify("STOPPING=1")
 
     def step(self, timeout: float) -> None:
+        timeout = 0.0 if self._opening is not None else timeout  # work waits: no sleep
         if self.loop is not None:
             for item, outcome in self.loop.step(timeout):
                 self.note(item, outcome)
@@ -115,6 +128,7 @@ class App:
             time.sleep(timeout)
         for event in self.pg.event.get():
             self.on_event(event)
+        self._open_more()
         if self.reviews.poll():
             self.dirty = True
         if self.dirty:
@@ -200,12 +214,10 @@ class App:
         return build_view(self.table.game)
 
     def draw(self) -> None:
-        from .screens import PHASE_OVERLAYS, chrome, render, screen_name
+        from .screens import chrome, render, screen_name
 
         view = self.view()
-        playing = view is not None and view.play is not None and view.phase in ("play", "dummy")
-        playing |= view is not None and (view.phase, self.ui.overlay) in PHASE_OVERLAYS
-        if self.ui.overlay in ("picker", "last-trick") and not playing:
+        if not overlay_fits(view, self.ui.overlay):
             self.ui.overlay = None  # the play is over (or undone): the phase's own screen
         self.reviews.show(self.ui, view, self.table.game if self.table is not None else None)
         self.targets = render(self.canvas, self.layout, view, self.ui, self.t)
@@ -331,12 +343,21 @@ class App:
             self._pairing_status()
         elif kind in BROWSE:
             self.browse(kind, args[0])
-        elif kind == "quit":
+        elif kind == "quit":  # confirmed; on the appliance the unit starts it again
             self.running = False
+            self.exit_code = self.appliance.quit_status()
+        elif kind == "shut-down":  # confirmed
+            self.shut_down()
         elif kind == "dismiss-notice":
             self.ui.dismiss()
         elif kind == "notice-page":
             self.ui.notice_page = (self.ui.notice_page + 1) % max(1, self.ui.notice_pages)
+
+    def shut_down(self) -> None:
+        """Power the Pi off; the notice says it is on its way, or why it cannot be."""
+        self.ui.overlay = None
+        failed = self.appliance.power_off()
+        self.ui.notify("power", failed or Said("notice.shutting_down"))
 
     # -- help and history -------------------------------------------------------------
     def browse(self, kind: str, value) -> None:
@@ -377,21 +398,49 @@ class App:
         self.ui.stored = None
 
     def _open_stored(self, rubber: int) -> None:
-        """A rubber's sheet, rebuilt by replaying its stored inputs (not its stored result)."""
-        from device.store.history import Replayed, replay_rubber
+        """A rubber's sheet, rebuilt by replaying its stored inputs (not its stored result):
+        a slice now, the rest a slice per turn of the loop (the sheet says how far)."""
+        entry = next((e for e in self.ui.history if e.get("rubber") == rubber), {})
+        self.ui.review_page = 0
+        self.ui.overlay = "history-sheet"
+        self._opening = self._opening_steps(self._journal(), rubber, entry)
+        self._open_more(OPEN_AT_ONCE)
+
+    def _opening_steps(self, journal, rubber: int, entry: dict):
+        """Open a stored rubber, a yield after each page of its inputs replayed and each
+        chunk of its deals queued for review."""
+        from device.store.history import Replayed, RubberReplay
 
         from .view import stored_rubber_view
 
-        journal = self._journal()
-        entry = next((e for e in self.ui.history if e.get("rubber") == rubber), {})
         if journal is None:
             replayed = Replayed(rubber, None, 0, 0, "missing")
         else:
-            replayed = replay_rubber(journal, rubber)
+            replay = RubberReplay(journal, rubber)
+            while not replay.step():
+                loading = Replayed(rubber, None, replay.kept, replay.stored, "loading")
+                self.ui.stored = stored_rubber_view(entry, loading)
+                yield
+            replayed = replay.result
         self.ui.stored = stored_rubber_view(entry, replayed)
-        self.ui.review_page = 0
-        self.reviews.open_rubber(replayed.game)
-        self.ui.overlay = "history-sheet"
+        yield from self.reviews.opening(replayed.game)
+
+    def _open_more(self, at_least: int = 1) -> None:
+        """Go on opening the stored rubber: `at_least` steps, then more for up to
+        OPEN_SLICE_S; dropped once its sheet is left (Back before it was all read)."""
+        from .reviews import HISTORY_OVERLAYS
+
+        if self._opening is not None and self.ui.overlay not in HISTORY_OVERLAYS:
+            self._opening = None
+        end = time.monotonic() + OPEN_SLICE_S
+        steps = 0
+        while self._opening is not None:
+            self.dirty = True
+            steps += 1
+            if next(self._opening, OPENED) is OPENED:
+                self._opening = None
+            elif steps >= at_least and time.monotonic() >= end:
+                return
 
     def send(self, item: Input) -> None:
         if self.loop is not None:
@@ -735,6 +784,18 @@ class App:
             press(self.sims, device, what)
         else:
             self.send(Input(kind, what, "keyboard"))
+
+
+def overlay_fits(view, overlay: str | None) -> bool:
+    """The last trick stays open during the play, the card picker in every phase that
+    takes a card (the play, a dummy laid out or turned up, a form's own phase)."""
+    from .screens import PICKER_PHASES
+
+    if overlay == "last-trick":
+        return view is not None and view.play is not None and view.phase in ("play", "dummy")
+    if overlay == "picker":
+        return view is not None and view.phase in PICKER_PHASES
+    return True
 
 
 def complete_token(text: str) -> bool:

@@ -17,6 +17,7 @@ HISTORY_OVERLAYS = ("history-sheet", "history-review")
 # or a form the review is not for (aBRIDGEd's deck, three players alone).
 SILENT = ("thrown_in", "deck", "hands")
 RESULTS = ("deal-end", "finished")  # the phases that show the last deal's result
+CHUNK = 100  # deals of a stored rubber made ready for review by one step of `opening`
 
 
 class Reviews:
@@ -52,16 +53,26 @@ class Reviews:
 
     def open_rubber(self, game) -> None:
         """A stored rubber was opened: its played deals are queued for review."""
+        for _ in self.opening(game):
+            pass
+
+    def opening(self, game, chunk: int = CHUNK):
+        """`open_rubber` `chunk` deals at a time, a yield after each (the screen loop runs
+        between: a rubber of 10,000 deals is seconds of work on a Pi). A deal already
+        queued or reviewed (the rubber opened again) is not queued again."""
         self._rubber = []
         self._deal_word = game.form.deal_word if game is not None else "deal"
-        for deal in game.deals if game is not None else ():
-            if deal.outcome is None:
-                continue
-            try:
-                self._rubber.append((deal.number, deal_facts(game, deal)))
-            except NotReviewed as why:
-                self._rubber.append((deal.number, str(why)))
-        self.reviewer.want_all(f for _, f in self._rubber if not isinstance(f, str))
+        played = [d for d in game.deals if d.outcome is not None] if game is not None else []
+        for start in range(0, len(played), chunk):
+            part = []
+            for deal in played[start : start + chunk]:
+                try:
+                    part.append((deal.number, deal_facts(game, deal)))
+                except NotReviewed as why:
+                    part.append((deal.number, str(why)))
+            self._rubber.extend(part)
+            self.reviewer.want_all(f for _, f in part if not isinstance(f, str))
+            yield
 
     def _for_result(self, game) -> ReviewShown | None:
         try:

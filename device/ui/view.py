@@ -59,6 +59,9 @@ class PlayView:
     covered: tuple[tuple[int, int], ...] = ()
     turn_up: int | None = None  # in the turn-up phase: the hand whose card is turned up
     claimers: tuple[int, ...] = ()  # the seats that may claim (three players: the declarer)
+    # The cards a tap cannot give now (the picker greys them): the engine's own checks
+    # of a card played, laid out in a dummy or turned up, from what the table has seen.
+    refused: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,7 @@ class SheetView:
     chicago: bool = False
     deals: tuple[DealRow, ...] = ()  # Chicago: the chart of its deals
     counted: int = 0  # Chicago: deals that count so far (of four)
+    pairs: bool = False  # each side is a partnership: "Anna & Carla win", not "wins"
 
 
 @dataclass(frozen=True)
@@ -189,7 +193,7 @@ def build_view(game: Game) -> TableView:
         phase=game.phase,
         form=game.form.name,
         title=game.form.title,
-        deal=deal.number,
+        deal=said_number(game, deal),
         dealer=game.players[deal.dealer],
         turn=game.name(turn),
         seats=seats,
@@ -322,10 +326,25 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
         dummies=tuple(getattr(deal, "dummies", ()) or ()),
         covered=tuple((h, len(p)) for h, p in sorted(getattr(play, "piles", {}).items())),
         turn_up=play.turn_up[0] if deal.phase == "turn-up" else None,
-        claimers=tuple(
-            s for s in range(len(game.players)) if not game.form.claim_refusal(s, deal.declarer)
-        ),
+        claimers=game.claimers,
+        refused=_refused(game, deal),
     )
+
+
+def _refused(game: Game, deal: Deal) -> frozenset[str]:
+    """Every card the phase refuses now, by the checks the engine makes when it comes:
+    played, shown in another hand, not in a hand all known, not following suit, not
+    face up on a dummy's piles, out of play; in a dummy laid out or turned up, a card
+    the table saw elsewhere. Only cards played or shown decide, so nothing hidden."""
+    play, form = deal.play, game.form
+    if deal.phase == "play" and not play.finished:
+        why = lambda card: play.why_not(card) or form.dead_card(deal, card)  # noqa: E731
+    elif deal.phase in ("dummy", "turn-up"):
+        hand = play.turn_up[0] if deal.phase == "turn-up" else deal.dummy
+        why = lambda card: play.why_not_shown(hand, card)  # noqa: E731
+    else:
+        return frozenset(str(card) for card in form.deck.cards)
+    return frozenset(str(card) for card in form.deck.cards if why(card))
 
 
 def _shown(game: Game, deal: Deal) -> tuple:
@@ -393,7 +412,21 @@ def sheet_view(game: Game) -> SheetView:
         chicago=game.form.scoring == "chicago",
         deals=_deal_rows(game) if game.form.scoring == "chicago" else (),
         counted=getattr(sheet, "counted", 0),
+        pairs=len(game.players) > len(_side_names(game)),
     )
+
+
+def said_number(game: Game, deal: Deal) -> int:
+    """The deal's number as the table says it: a deal thrown in and dealt again by the
+    same dealer (Chicago's redeal) keeps its number, so the redeal is that deal again."""
+    redealt = sum(
+        1
+        for earlier in game.deals
+        if earlier.number < deal.number
+        and earlier.thrown_in
+        and game.form.next_dealer(earlier.dealer, True) == earlier.dealer
+    )
+    return deal.number - redealt
 
 
 def _deal_rows(game: Game) -> tuple[DealRow, ...]:
@@ -415,7 +448,7 @@ def _deal_rows(game: Game) -> tuple[DealRow, ...]:
         played = deal.outcome is not None and contract is not None
         rows.append(
             DealRow(
-                number=deal.number,
+                number=said_number(game, deal),  # a redeal has the number of the one thrown in
                 dealer=game.players[deal.dealer],
                 vulnerable=vulnerable,
                 contract=text,

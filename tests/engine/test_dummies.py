@@ -477,21 +477,40 @@ def test_the_declarer_plays_hand_and_dummy_in_tricks_of_three(declarer, bids, le
     assert len(play.tricks) == 1 and play.tricks[0].winner == E  # D3 over D2; no trumps in it
 
 
-def test_an_exposed_dummy_scanned_in_part_is_finished_after_the_opening_lead():
+def test_an_exposed_dummy_scanned_in_part_is_not_asked_for_again_after_the_lead():
+    """The dummy lies face up since before the auction: after the opening lead play
+    goes on (no `dummy` phase); its cards not scanned are played as they come."""
     g = exposed(face_up=FACE_UP[:2])
     calls(g, "1NT", "P")  # Anna declares, Ben leads
     g.apply(CardPlayed(Card.parse("S2")))
-    assert g.phase == "dummy" and g.deal.dummy == S
-    g.apply(CardShown(Card.parse("HQ")))
-    g.apply(DummyDone())
     assert g.phase == "play" and g.turn == ANNA and g.deal.play.to_play == S
-    g.apply(CardPlayed(Card.parse("HQ")))  # from the dummy
+    g.apply(CardPlayed(Card.parse("HQ")))  # from the dummy, not scanned before
     with pytest.raises(RuleError, match="^HK is in Anna's hand"):  # the dummy's, not hers
         g.apply(CardPlayed(Card.parse("HK")))
     record = to_record(g)
-    assert record["deals"][0]["face_up"] == ["HA", "HK"]
-    assert record["deals"][0]["shown"] == {"S": ["HQ"]}
+    assert record["deals"][0]["face_up"] == ["HA", "HK"] and "shown" not in record["deals"][0]
     assert play_record(record).snapshot() == g.snapshot()
+
+
+def test_an_older_exposed_dummy_record_with_cards_shown_after_the_lead_replays():
+    """Before, the rest of a dummy scanned in part was asked for after the opening
+    lead; such a record's `shown` cards are read as laid face up before the auction."""
+    older = {
+        "game": "exposed-dummy",
+        "players": ["Anna", "Ben"],
+        "first_dealer": "Ben",
+        "deals": [
+            {
+                "face_up": ["HA", "HK"],
+                "calls": ["1NT", "P"],
+                "cards": ["S2", "HQ"],
+                "shown": {"S": ["HQ"]},
+            }
+        ],
+    }
+    g = play_record(older)
+    assert g.deal.face_up == cards("HA HK HQ") and g.phase == "play"
+    assert [str(c) for c in g.deal.play.current] == ["S2", "HQ"]
 
 
 @pytest.mark.parametrize("seed", [3, 11])

@@ -47,7 +47,7 @@ def test_four_player_auction_and_dummy_through_the_core(game):
         game.apply(CardPlayed(Card.parse(text)))
     assert game.deal.play.tricks[0].winner == E and game.turn == E
     game.apply(ClaimMade(0, E))  # the defenders concede the rest
-    assert game.turn == S  # the claim is answered by the other side, next clockwise
+    assert game.turn == N  # the declarer answers: the dummy takes no part in a claim
     game.apply(ClaimAnswered(True, N))
     assert game.deal.tricks == 12
     assert game.sheet.deal_score(1)[0] == (240, 200 + 50)  # 4HX +2, not vulnerable

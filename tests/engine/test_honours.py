@@ -86,7 +86,7 @@ def test_honours_already_played_count_toward_what_the_hand_held():
     # Nine plain tricks to Anna, then she cashes SA SK SQ: one card left each.
     played = trick_cards(BEN, [ANNA] * 9, "S") + ["SA", "S2", "SK", "S3", "SQ", "S4"]
     game = claimed("4S", played)
-    need = "2 more would be needed in the 1 cards still in that hand"
+    need = "2 more would be needed in the 1 card still in that hand"
     assert refused(game, 150, ANNA) == f"Anna cannot have held 5 trump honours: {need}"
     game.apply(HonoursGiven(100, ANNA))  # A K Q played, the J or 10 is her last card
     assert game.deal.honours == (100, 0)

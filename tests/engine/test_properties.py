@@ -153,11 +153,22 @@ def possible_honours(game: Game) -> list[HonoursGiven]:
         HonoursGiven(points, seat)
         for points in values
         for seat in range(len(game.players))
-        if refusal(
-            deal.play, game.form.side(seat), "", deal.contract.strain, points, game.form.deck
-        )
-        is None
+        if honours_refused(game, points, seat) is None
     ]
+
+
+def honours_refused(game: Game, points: int, seat: int) -> str | None:
+    """Why `seat`'s side cannot have held these honours, by every card the table knows."""
+    deal = game.deal
+    return refusal(
+        deal.play,
+        game.form.side(seat),
+        "",
+        deal.contract.strain,
+        points,
+        game.form.deck,
+        lambda hand, card: game.form.not_held(deal, hand, card),
+    )
 
 
 def random_game(draw, max_inputs=400, form=None):
@@ -175,6 +186,8 @@ def check_deals(game: Game) -> None:
             continue
         played = [c for t in play.tricks for c in t.cards] + play.current
         assert len(set(played)) == len(played) <= TRICKS * play.hands
+        # A dummy's failure to follow is never a revoke (Law 64B3).
+        assert not [r for r in play.revokes if r.hand in play.dummies]
         for hand, shown in deal.shown.items():  # shown and not played, in one hand only
             assert not set(shown) & set(played)
             assert all(not set(shown) & set(other) for h, other in deal.shown.items() if h != hand)
@@ -265,6 +278,8 @@ def test_robot_rubbers_finish_with_a_winner(form, seed):
         assert game.sheet.games[game.sheet.won_by] == 2
     check_deals(game)
     check_sheet(game)
+    for deal in game.deals:  # robots play legal cards from real hands: never a revoke
+        assert deal.play is None or (deal.play.revokes == [] and deal.transfers == ())
     again = play_rubber(seed, form)
     assert again.snapshot() == game.snapshot() and again.events == game.events
     # The record and the journal's dicts play back to the same state.
@@ -281,3 +296,45 @@ def test_draw_phase_uses_52_distinct_cards(seed, first):
     hands, discards = draw_hands(random.Random(seed), STANDARD.cards, first)
     assert [len(h) for h in hands] == [13, 13] and [len(d) for d in discards] == [13, 13]
     assert len({c for pile in hands + discards for c in pile}) == 52
+
+
+@EACH_FORM
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 2**32), st.data())
+def test_true_honours_after_a_claim_are_never_refused(form, seed, data):
+    """A robot rubber, its hands known from the cards played: claimed at a random card
+    of a deal, the honours truly held fit every card the table knew (rules reference,
+    section 3), and honours no hand held in a deal played out are refused."""
+    game = play_rubber(seed, form)
+    if not game.options.get("honours", False) or game.form.deck.name != "standard":
+        return
+    held = [d for d in game.deals if d.honours_from == "cards" and any(d.honours)]
+    if not held:
+        return
+    target = data.draw(st.sampled_from(held))
+    side = max(range(len(target.honours)), key=lambda s: target.honours[s])
+    seat = next(s for s in range(len(game.players)) if game.form.side(s) == side)
+    claimed = claimed_at(game, target, data.draw(st.integers(0, 12)))
+    if claimed is None:
+        return
+    assert honours_refused(claimed, target.honours[side], seat) is None
+
+
+def claimed_at(game: Game, target, cards: int) -> Game | None:
+    """`game` replayed to `cards` cards into the play of deal `target`, then the
+    declarer claims every trick left and the other side accepts; None if no such point."""
+    again = Game(game.setup)
+    for event in game.inputs:
+        deal = again.deal
+        at_target = deal.number == target.number and again.phase == "play"
+        if at_target and deal.claim is None and len(deal.play.played) >= cards:
+            break
+        again.apply(event)
+    if again.deal.number != target.number or again.phase != "play":
+        return None
+    remaining = again.form.tricks - len(again.deal.play.tricks)
+    again.apply(ClaimMade(remaining, again.deal.declarer))
+    while again.deal.claim is not None:
+        again.apply(ClaimAnswered(True))
+    assert again.phase in ("deal-end", "finished")
+    return again

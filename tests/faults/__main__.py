@@ -15,10 +15,14 @@ from . import (
     bounce_storm,
     damaged_journal,
     full_disk,
+    full_restart,
     hostile_devices,
+    long_history,
     power_cut,
+    reconnect_ack,
     serial_fuzz,
     unplug,
+    wal_small_disk,
 )
 
 PARTS = [
@@ -30,6 +34,10 @@ PARTS = [
     ("bad settings", bad_settings, {"cases": 200}),
     ("damaged journals", damaged_journal, {"cases": 200}),
     ("full disk", full_disk, {"rubbers": 3, "fulls": 16}),
+    ("reconnect-ACK", reconnect_ack, {"reconnects": 300}),
+    ("WAL on a small disk", wal_small_disk, {"rubbers": 3}),
+    ("restart on a full disk", full_restart, {"rounds": 2}),
+    ("long rubber in the history", long_history, {"deals": 10_000}),
 ]
 
 

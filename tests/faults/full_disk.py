@@ -42,7 +42,7 @@ from device.sim.script import press, record_steps
 from device.store.journal import FILENAME, Journal
 from device.table import Table
 
-TMPFS_SIZE = "8m"  # room for the WAL between checkpoints (4 MB); the filler takes the rest
+TMPFS_SIZE = "8m"  # room for the journal and its WAL (at most 512 KB); the filler takes the rest
 FULL_FOR_S = (0.3, 1.2)  # how long the disk stays full
 DELIVERY_TIMEOUT_S = 30.0
 PRESS_EVERY_S = 0.03
@@ -98,8 +98,9 @@ class TmpfsDisk:
 
     name = "tmpfs"
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, size: str = TMPFS_SIZE):
         self.folder = folder
+        self.size = size
         self.filler = folder / "filler"
         self._full = threading.Event()
         self._thread: threading.Thread | None = None
@@ -123,7 +124,7 @@ class TmpfsDisk:
     def open(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         subprocess.run(
-            ["mount", "-t", "tmpfs", "-o", f"size={TMPFS_SIZE}", "tmpfs", str(self.folder)],
+            ["mount", "-t", "tmpfs", "-o", f"size={self.size}", "tmpfs", str(self.folder)],
             check=True,
         )
 
@@ -131,7 +132,8 @@ class TmpfsDisk:
         subprocess.run(["umount", "-l", str(self.folder)], check=False)
 
     def fill(self, journal: Journal) -> None:
-        journal.reclaim()  # an emptied WAL: the next input needs new room on the disk
+        # An emptied WAL: the next input needs new room on the disk.
+        journal.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._fill()
         self._full.set()
         self._thread = threading.Thread(target=self._keep_full, daemon=True)

@@ -279,6 +279,45 @@ def check_identify_answered_with_hello():
     assert len(hellos) == 2 and hellos[0].payload == hellos[1].payload
 
 
+def check_input_resent_across_reconnects_until_acked():
+    """The host reopens its port again and again (its IDENTIFY each time) while it
+    stores the input in flight slowly: the device answers each with HELLO and keeps
+    resending the very same frame; the host acknowledges every frame it hears, HELLO
+    included, and none of those ACKs may take the input for acknowledged. Over 300
+    HELLOs the seq goes round: no HELLO or ERROR ever takes the input's seq."""
+    bench = fake_hw.Bench()
+    bench.hw.faults = ["RC522 not found"]  # an ERROR after every HELLO too
+    bench.press("P")
+    pending = bench.frames(protocol.CALL)[0]
+    for _ in range(300):
+        bench.send(protocol.IDENTIFY)
+        bench.run(10)
+        for frame in bench.frames(protocol.HELLO, protocol.ERROR)[-2:]:
+            bench.send(protocol.ACK, bytes((frame.seq,)))  # as the host answers them
+        bench.run(10)
+    others = bench.frames(protocol.HELLO, protocol.ERROR, protocol.HEARTBEAT)
+    assert len(others) > 600 and pending.seq not in [f.seq for f in others]
+    bench.run(400)
+    assert bench.frames(protocol.CALL)[-1] == pending  # still resent, unchanged
+    bench.send(protocol.ACK, bytes((pending.seq,)))
+    bench.run(20)
+    resent = len(bench.frames(protocol.CALL))
+    bench.run(1000)
+    assert len(bench.frames(protocol.CALL)) == resent  # the ACK after all that ends it
+    assert bench.inputs() == [call("P")]
+
+
+def check_outbox_frames_skip_the_seq_in_flight():
+    outbox = protocol.Outbox()
+    outbox.put(protocol.KEY, b"OK")
+    seq = protocol.Decoder().feed(outbox.poll(0)[0])[0].seq
+    seqs = [protocol.Decoder().feed(outbox.frame(protocol.HELLO))[0].seq for _ in range(600)]
+    assert seq not in seqs and len(set(seqs)) == 255
+    assert outbox.ack(seq)
+    seqs = [protocol.Decoder().feed(outbox.frame(protocol.HELLO))[0].seq for _ in range(256)]
+    assert len(set(seqs)) == 256  # nothing in flight: every seq again
+
+
 def check_heartbeat_every_second_when_idle():
     bench = fake_hw.Bench()
     bench.run(3500)
@@ -543,6 +582,8 @@ CHECKS = (
     check_queue_of_32_then_error_beep_and_drop,
     check_leds_and_beep_commands_reach_hw,
     check_identify_answered_with_hello,
+    check_input_resent_across_reconnects_until_acked,
+    check_outbox_frames_skip_the_seq_in_flight,
     check_heartbeat_every_second_when_idle,
     check_timing_across_the_ticks_wrap,
     check_garbage_does_not_crash,

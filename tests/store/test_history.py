@@ -93,9 +93,10 @@ def test_a_disk_that_fails_is_said_as_such(journal, monkeypatch):
 
     rubber, _ = played(journal, 1)
 
-    def failing(number):
-        raise StorageError("io", "disk I/O error")
+    class Failing:  # a disk that fails under the journal's reads
+        def execute(self, *args):
+            raise StorageError("io", "disk I/O error")
 
-    monkeypatch.setattr(journal, "rubber", failing)
+    monkeypatch.setattr(journal, "db", Failing())
     replayed = replay_rubber(journal, rubber)
     assert replayed.game is None and replayed.problem == "io"

@@ -185,17 +185,21 @@ def test_a_newer_journal_is_left_untouched_and_nothing_is_kept(tmp_path):
     assert "ouder dan zijn journaal" in opened.notice.text(Catalog("nl"))
 
 
-def test_a_healthy_journal_that_cannot_be_opened_now_is_never_moved(tmp_path, monkeypatch):
-    fill(tmp_path, finished=1, progress=4)
-    before = sorted(p.name for p in tmp_path.iterdir())
+class FullJournal(Journal):
+    """A journal whose file cannot be opened for writing (a full disk)."""
 
-    def full(*args, **kwargs):
+    def __init__(self, *args, **kwargs):
         raise StorageError("full", "database or disk is full")
 
-    monkeypatch.setattr(store_open, "Journal", full)
+
+def test_a_healthy_journal_that_cannot_be_opened_now_is_never_moved(tmp_path, monkeypatch):
+    table, _ = fill(tmp_path, finished=1, progress=4)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    monkeypatch.setattr(store_open, "Journal", FullJournal)
     opened = open_journal(tmp_path)
-    assert opened.journal is None and opened.memory_only == "full"
-    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert opened.memory_only is None and opened.waiting.kind == "full"
+    assert opened.game.snapshot() == table.game.snapshot()  # resumed, to be stored later
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
 def test_a_damaged_journal_that_cannot_be_salvaged_now_stays_where_it_is(tmp_path, monkeypatch):
@@ -285,3 +289,45 @@ def test_an_input_whose_rubber_number_is_damaged_stays_out_of_that_rubber(tmp_pa
     # rubber's inputs from it on as lost; its result stays in the history.
     assert opened.salvage.lost_inputs == 1 and opened.salvage.lost_old_inputs > 0
     assert opened.salvage.finished == 1
+
+
+def test_a_stopped_early_rubber_whose_result_cannot_be_read_is_kept_from_its_inputs(tmp_path):
+    """Damaged exactly there: the result row of a rubber left for a new one. Its inputs
+    all read and replay, so it is kept, stopped early, with the result they give."""
+    journal = Journal(tmp_path / FILENAME)
+    game = play_rubber(61)
+    stopped = Table(Game(game.setup), journal=journal)
+    for event in game.inputs[:40]:
+        assert stopped.apply(event).accepted
+    stopped.stop_early()
+    stored = journal.finished_results()
+    following = Table(Game(game.setup), journal=journal)
+    for event in game.inputs[:5]:
+        assert following.apply(event).accepted
+    journal.db.execute("UPDATE rubbers SET result = '{\"tot' WHERE id = ?", (stopped.rubber,))
+    journal.close()
+    opened = open_journal(tmp_path)
+    salvage = opened.salvage
+    assert (salvage.finished, salvage.lost_rubbers, salvage.lost_old_inputs) == (1, 0, 0)
+    assert salvage.in_progress == 5 and len(opened.game.events) == 5
+    kept = opened.journal.rubber(stopped.rubber)
+    assert kept.result["stopped"] is True and len(kept.events) == 40
+    assert {k: v for k, v in kept.result.items() if k != "date"} == {
+        k: v for k, v in stored[0].items() if k != "date"
+    }
+
+
+def test_a_stopped_early_rubber_with_an_unreadable_input_and_result_is_lost(tmp_path):
+    """Its result cannot be rebuilt from part of its inputs: it is counted lost, not
+    kept with a made-up result."""
+    journal = Journal(tmp_path / FILENAME)
+    game = play_rubber(62)
+    stopped = Table(Game(game.setup), journal=journal)
+    for event in game.inputs[:30]:
+        assert stopped.apply(event).accepted
+    stopped.stop_early()
+    journal.db.execute("UPDATE rubbers SET result = 'x' WHERE id = ?", (stopped.rubber,))
+    journal.close()
+    set_event(tmp_path, stopped.rubber, 12, "not json")
+    opened = open_journal(tmp_path)
+    assert (opened.salvage.finished, opened.salvage.lost_rubbers) == (0, 1)

@@ -108,3 +108,59 @@ def test_a_journal_with_nothing_readable_is_one_line_and_status_2(tmp_path, caps
     if kind == "newer":
         assert "newer than this program" in err
     assert [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name] == []
+
+
+def journal_files(folder):
+    """Every file of the folder with its bytes and its mtime."""
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(folder.iterdir())}
+
+
+def wal_holding(folder):
+    """A rubber in progress whose last inputs are only in the WAL, its connection open
+    (as while the table runs); returns the journal."""
+    journal = Journal(folder / FILENAME)
+    game = play_rubber(12)
+    table = Table(Game(game.setup), journal=journal)
+    for event in game.inputs[:45]:
+        assert table.apply(event).accepted
+    assert (folder / f"{FILENAME}-wal").stat().st_size > 0
+    return journal
+
+
+def cut_with_wal(folder):
+    """The files a power cut leaves: the database, a WAL with inputs not yet copied into
+    it, and a -shm that SQLite would rebuild on its next open."""
+    journal = wal_holding(folder)
+    kept = {p.name: p.read_bytes() for p in folder.iterdir()}
+    journal.close()
+    for name, data in kept.items():
+        (folder / name).write_bytes(data)
+
+
+def healthy(folder):
+    journal = wal_holding(folder)
+    journal.close()
+
+
+@pytest.mark.parametrize(
+    "make", [healthy, damaged_journal, wal_holding, cut_with_wal], ids=lambda f: f.__name__
+)
+def test_status_and_export_never_change_a_journal_file(tmp_path, capsys, make):
+    held = make(tmp_path)
+    before = journal_files(tmp_path)
+    runs = [("status",), ("export", "--format", "json"), ("export",), ("status", "--json")]
+    for argv in runs:
+        status, out, _ = run(capsys, *argv, "--data-dir", str(tmp_path))
+        assert status == 0 and out
+    assert journal_files(tmp_path) == before  # journal, -wal and -shm: bytes and mtimes
+    if isinstance(held, Journal):
+        held.close()
+
+
+def test_status_reads_the_inputs_still_in_the_wal(tmp_path, capsys):
+    cut_with_wal(tmp_path)
+    status, out, _ = run(capsys, "export", "--data-dir", str(tmp_path), "--format", "json")
+    game = play_rubber(12)
+    expected = Game(game.setup)
+    expected.replay(game.inputs[:45])
+    assert status == 0 and json.loads(out) == export_json(expected)

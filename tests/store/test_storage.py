@@ -73,17 +73,51 @@ def test_a_real_full_disk_refuses_and_the_journal_stays_healthy(tmpfs):
     assert [p.name for p in tmpfs.folder.iterdir() if ".damaged-" in p.name] == []
 
 
-def test_a_read_only_data_folder_plays_in_memory_and_leaves_the_journal_alone(tmpfs):
+def files(folder: Path) -> dict:
+    return {f.name: (f.read_bytes(), f.stat().st_mtime_ns) for f in folder.iterdir()}
+
+
+@pytest.mark.parametrize("cut", [False, True], ids=["closed", "cut-with-its-wal"])
+def test_a_read_only_data_folder_resumes_the_rubber_and_stores_once_writable(tmpfs, cut):
     table, journal = table_on(tmpfs.folder)
     for call in CALLS[:3]:
         assert table.handle(Input(CALL, call)).accepted
+    kept = {f.name: f.read_bytes() for f in tmpfs.folder.iterdir()}  # with its WAL and -shm
     journal.close()
+    if cut:  # the files as a power cut leaves them: the last inputs only in the WAL
+        assert f"{FILENAME}-wal" in kept
+        for name, data in kept.items():
+            (tmpfs.folder / name).write_bytes(data)
     subprocess.run(["mount", "-o", "remount,ro", str(tmpfs.folder)], check=True)
-    before = {f.name: f.read_bytes() for f in tmpfs.folder.iterdir()}
+    before = files(tmpfs.folder)
     opened = open_journal(tmpfs.folder)
-    assert opened.journal is None and opened.memory_only in ("readonly", "missing")
-    assert opened.salvage is None
-    assert {f.name: f.read_bytes() for f in tmpfs.folder.iterdir()} == before
+    assert opened.memory_only is None and opened.salvage is None
+    assert opened.waiting.kind in ("readonly", "missing")
+    assert opened.game.snapshot() == table.game.snapshot()  # shown where it stopped
+    again = Table(opened.game, journal=opened.journal, rubber=opened.rubber)
+    refused = again.handle(Input(CALL, CALLS[3]))
+    assert not refused.accepted and refused.unstored  # not acknowledged: resent later
+    assert len(again.game.events) == 3 and files(tmpfs.folder) == before
+    subprocess.run(["mount", "-o", "remount,rw", str(tmpfs.folder)], check=True)
+    assert again.handle(Input(CALL, CALLS[3])).accepted  # the resend, without a restart
+    assert [str(e.call) for e in opened.journal.rubber(again.rubber).events] == CALLS[:4]
+    opened.journal.close()
+    assert [str(e.call) for e in Journal(tmpfs.folder / FILENAME).rubber(1).events] == CALLS[:4]
+
+
+def test_a_restart_on_a_full_disk_resumes_the_rubber_and_stores_once_there_is_room(tmpfs):
+    table, journal = table_on(tmpfs.folder)
+    for call in CALLS[:3]:
+        assert table.handle(Input(CALL, call)).accepted
+    journal.close()  # its WAL and -shm gone: opening it again needs room for them
+    tmpfs._fill()
+    opened = open_journal(tmpfs.folder)
+    assert opened.memory_only is None and opened.game.snapshot() == table.game.snapshot()
+    again = Table(opened.game, journal=opened.journal, rubber=opened.rubber)
+    assert again.handle(Input(CALL, CALLS[3])).unstored
+    tmpfs.free(opened.journal)
+    assert again.handle(Input(CALL, CALLS[3])).accepted
+    assert [str(e.call) for e in opened.journal.rubber(again.rubber).events] == CALLS[:4]
 
 
 class Device:

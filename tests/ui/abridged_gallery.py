@@ -96,6 +96,11 @@ def abridged_screens() -> list[tuple[str, object, UiState]]:
     return [
         (f"{f}-round-one", build_view(game("Pass")), UiState()),
         (f"{f}-lay-out", build_view(game(*ROUND_ONE, *DUMMY[:5])), UiState(scanner=True)),
+        (
+            f"{f}-lay-out-picker",  # the dummy tapped in: its 5 cards so far greyed
+            build_view(game(*ROUND_ONE, *DUMMY[:5])),
+            UiState(overlay="picker"),
+        ),
         (f"{f}-trump", build_view(game(*ROUND_ONE, "OK")), UiState()),
         (f"{f}-strength", build_view(game(*ROUND_ONE, "OK", "G", 9, 12)), UiState()),
         (f"{f}-count", build_view(game(*ROUND_ONE, "OK", "B", 9, 12, 8, 11, 5)), UiState()),

@@ -164,9 +164,18 @@ def game_screens(form: str) -> list[tuple[str, object, UiState]]:
         (f"{f}-help-2", build_view(mid), UiState(overlay="help", help_page=1)),
         (f"{f}-confirm-quit", build_view(mid), UiState(overlay="confirm-quit")),
         (f"{f}-confirm-leave", build_view(mid), UiState(overlay="confirm-leave")),
+        # On the appliance: Restart in Quit's place, and Shut down.
+        (f"{f}-menu-appliance", build_view(mid), appliance_ui("menu")),
+        (f"{f}-confirm-restart", build_view(mid), appliance_ui("confirm-restart")),
+        (f"{f}-confirm-shutdown", build_view(mid), appliance_ui("confirm-shutdown")),
         (f"{f}-history-sheet", build_view(mid), stored_ui(form)),
     ]
     return screens
+
+
+def appliance_ui(overlay: str) -> UiState:
+    """The table run by its systemd unit, where the Pi can be powered off."""
+    return UiState(overlay=overlay, restarts=True, power_off=True)
 
 
 def stored_ui(form: str) -> UiState:
@@ -442,12 +451,17 @@ def every_screen() -> list[tuple[str, object, UiState]]:
 def draw(view, ui: UiState, lang: str, size=(800, 480), layout=None, catalog=None):
     """(surface, targets) of one screen; banners are translated as the app does."""
     surface = pygame.Surface(size)
+    targets = draw_on(surface, view, ui, lang, layout or Layout(size), catalog)
+    return surface, targets
+
+
+def draw_on(surface, view, ui: UiState, lang: str, layout, catalog=None):
+    """Draw one screen on `surface`; returns its targets."""
     t = catalog or Catalog(lang)
     ui = dataclasses.replace(ui, lang=lang)
     if ui.banner and ui.banner_error:
         ui.banner = t.error(ui.banner)
-    targets = render(surface, layout or Layout(size), view, ui, t)
-    return surface, targets
+    return render(surface, layout, view, ui, t)
 
 
 README = {  # file in docs/screens -> (screen, language, size)

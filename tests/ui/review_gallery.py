@@ -11,10 +11,12 @@ from device.analysis.facts import NotReviewed, deal_facts
 from device.analysis.review import analyse
 from device.analysis.worker import ReviewState
 from device.engine.game import Game
+from device.engine.record import play_record
 from device.robots import play_rubber
 from device.ui.review_text import ReviewShown
 from device.ui.screens.base import UiState
 from device.ui.view import build_view
+from tests.ui.four import NAMES
 
 
 @functools.cache
@@ -49,12 +51,23 @@ def shown_for(game: Game, deal=None, state: ReviewState | None = None) -> Review
     return ReviewShown(deal.number, state, facts.names, facts.side_names, word)
 
 
+def _claimed(form: str, players: list[str], calls: list[str], tricks: int = 8) -> dict:
+    """A record of one deal: `calls`, then Anna claims `tricks`, accepted."""
+    claim = {"by": "Anna", "tricks": tricks, "accepted": True}
+    deal = {"calls": calls, "claim": claim}
+    return {"game": form, "players": players, "first_dealer": players[1], "deals": [deal]}
+
+
 def review_screens(stored_ui) -> list[tuple[str, object, UiState]]:
     plain = at_result("plain", 1, 2)
     working = ReviewState("working", 0.4)
     four = at_result("double-dummy", 1)
     ended = play_rubber(2, "plain")  # finished: its last deal's result and review
     claimed = shown_for(plain, state=ReviewState("failed", reason="unknown"))
+    after_claim = play_record(_claimed("plain", ["Anna", "Ben"], ["2H", "P"], 9))
+    unseen = shown_for(after_claim)  # not every card was seen: no review
+    chicago = play_record(_claimed("chicago", list(NAMES), ["1H", "P", "P", "P"]))
+    four_unseen = shown_for(chicago)
     rubber = play_rubber(1, "plain")
     reviews = [shown_for(rubber, d) for d in rubber.deals[:7] if d.outcome is not None]
     reviews[1] = dataclasses.replace(reviews[1], state=working)
@@ -68,6 +81,9 @@ def review_screens(stored_ui) -> list[tuple[str, object, UiState]]:
             UiState(review=shown_for(plain, state=working)),
         ),
         ("plain-result-review-unknown", build_view(plain), UiState(review=claimed)),
+        # After a claim: the honours question, its buttons and the review line under them.
+        ("plain-result-claim-review", build_view(after_claim), UiState(review=unseen)),
+        ("chicago-result-claim-review", build_view(chicago), UiState(review=four_unseen)),
         ("double-dummy-result-review", build_view(four), UiState(review=shown_for(four))),
         ("plain-finished-review", build_view(ended), UiState(review=shown_for(ended))),
         ("plain-history-review", build_view(plain), history),

@@ -20,9 +20,10 @@ from device.ui.app import App, new_table_factory  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.screens import auction, chart, screen_name, table4  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
-from device.ui.screens.play import picker_cards, picker_refused  # noqa: E402
+from device.ui.screens.play import picker_refused  # noqa: E402
 from device.ui.screens.result import honours_choices  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
+from device.ui.widgets.picker import picker_cards  # noqa: E402
 from tests.ui.four import NAMES, four  # noqa: E402
 from tests.ui.gallery import CHICAGO, DUMMY, FOUR_CALLS, four_in_play  # noqa: E402
 from tests.ui.touch import tap  # noqa: E402
@@ -82,8 +83,9 @@ def test_the_declarer_plays_from_the_dummy_and_the_dummy_greys_what_it_played():
     assert view.play.to_play == 2 and view.turn == "Anna"
     assert table4.turn_text(view, EN) == "Anna: from the dummy (Carla)"
     assert table4.turn_text(view, Catalog("nl")) == "Anna: uit de blinde (Carla)"
-    # The dummy's cards are all known: for its turn the picker offers only them.
-    assert {c for row in PICKER for c in row} - picker_refused(view) == set(DUMMY)
+    # The dummy's cards are all known: for its turn the picker offers only them, and
+    # of them only the spades, as it must follow Ben's lead of SA.
+    assert {c for row in PICKER for c in row} - picker_refused(view) == {"S2", "S3"}
     game.apply(CardPlayed(Card.parse("S2")))
     view = build_view(game)
     assert view.play.to_play == 3 and view.turn == "Daan"
@@ -122,7 +124,7 @@ def test_the_play_shows_the_trick_at_the_compass_spots():
 def test_the_chicago_chart_rows_are_the_deals_as_dealt():
     sheet = build_view(four("chicago", *CHICAGO)).sheet
     rows = sheet.deals
-    assert [r.number for r in rows] == [1, 2, 3, 4, 5]
+    assert [r.number for r in rows] == [1, 2, 2, 3, 4]  # deal 2 passed out and dealt again
     assert [r.dealer for r in rows] == ["Anna", "Ben", "Ben", "Carla", "Daan"]
     assert [r.vulnerable for r in rows] == [(), (1,), (1,), (0,), (0, 1)]
     assert rows[1].contract == "pass" and rows[1].points == (0, 0)
@@ -314,7 +316,7 @@ def test_a_whole_chicago_by_touch_from_the_start_screen(tmp_path):
     assert game.phase == "finished" and skipped == [True, False, True, False]
     assert sheet_report(game) == sheet_report(play_record(record))
     tap(app, ("overlay", "sheet"))  # the chart
-    assert [r.number for r in build_view(game).sheet.deals] == [1, 2, 3, 4, 5]
+    assert [r.number for r in build_view(game).sheet.deals] == [1, 2, 2, 3, 4]  # a redeal
     tap(app, ("overlay", None))
     tap(app, ("new-rubber",))  # Another Chicago: the same four, a new draw for partners
     assert app.ui.start.form == "chicago" and app.ui.start.first_dealer is None
@@ -373,13 +375,14 @@ def test_the_picker_and_the_claim_at_four():
     ui = UiState(overlay="claim")
     _, targets = draw(view, ui, "en")
     seats = [t for t in targets if t.action[0] == "claim-seat"]
-    assert [t.action[1] for t in seats] == [0, 1, 2, 3]
+    dummy = view.play.dummy
+    assert [t.action[1] for t in seats] == [s for s in range(4) if s != dummy]  # not the dummy
     assert all(t.rect[0] + t.rect[2] <= 800 and t.rect[2] >= 48 for t in seats)
 
     def offered(shown_view):
         _, targets = draw(shown_view, UiState(overlay="picker"), "en")
         return {t.action[1] for t in targets if t.action[0] == "card" and t.enabled}
 
-    assert offered(view) == set(DUMMY)  # the dummy's turn: only its cards
+    assert offered(view) == {"S2", "S3"}  # the dummy's turn: only its cards that follow
     laying_out = offered(build_view(four_in_play("chicago", 5)))
     assert len(laying_out) == 52 - 6 and not laying_out & (set(DUMMY[:5]) | {"SA"})

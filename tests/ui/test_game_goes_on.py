@@ -13,7 +13,8 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from device.engine.events import Setup  # noqa: E402
+from device.engine.cards import Card  # noqa: E402
+from device.engine.events import CardPlayed, Setup  # noqa: E402
 from device.engine.game import Game  # noqa: E402
 from device.hal.deck import DeckProfile  # noqa: E402
 from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input  # noqa: E402
@@ -134,16 +135,17 @@ def test_the_picker_greys_the_cards_played_in_this_deal_and_a_tap_on_one_does_no
 
 
 def test_the_picker_greys_what_cannot_be_in_the_hand_when_hands_lie_face_up():
-    import dataclasses
+    """A dummy laid out whole (Chicago, 4HX by Anna, Ben led SA): for the dummy's turn
+    the picker offers only its spades (it must follow); for Daan's, none of the
+    dummy's cards. tests/ui/test_touch_phases.py checks every phase against the engine."""
+    from tests.ui.gallery import DUMMY, four_in_play
 
-    view = build_view(app_at("play").table.game)
-    turn = play.turn_seat(view)
-    face_up = ((1 - turn, ("SA", "SK")), (turn, ("HA", "H2")))
-    view = dataclasses.replace(view, play=dataclasses.replace(view.play, exposed=face_up))
-    refused = play.picker_refused(view)
-    assert "HA" not in refused and "H2" not in refused  # in the leader's own hand
-    assert {"SA", "SK", "CQ", "D7"} <= refused  # in the other hand, or not in the leader's
+    game = four_in_play("chicago", 13)
+    refused = play.picker_refused(build_view(game))
+    assert {card for card in DUMMY if card[0] == "S"} == set(DUMMY) - refused
     assert len(refused) == 50
+    game.apply(CardPlayed(Card.parse("S2")))
+    assert set(DUMMY) - {"S2"} <= play.picker_refused(build_view(game))
 
 
 def test_the_picker_closes_when_the_play_is_over_and_gives_way_to_a_claim():

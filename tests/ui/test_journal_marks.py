@@ -152,3 +152,20 @@ def test_a_rubber_started_on_a_full_disk_shows_the_mark_and_starts_once_there_is
     app.send(Input(CALL, "1S", "touch"))
     assert app.ui.storage is None and app.table.rubber is not None
     assert len(journal.rubber(app.table.rubber).events) == 1
+
+
+def test_a_rubber_resumed_on_a_disk_that_cannot_store_shows_the_mark_from_its_first_frame(
+    tmp_path, monkeypatch
+):
+    from device.store import open as store_open
+    from device.store.open import open_journal
+    from tests.store.test_open import FullJournal, fill
+
+    table, _ = fill(tmp_path, finished=0, progress=6)
+    monkeypatch.setattr(store_open, "Journal", FullJournal)
+    opened = open_journal(tmp_path)
+    resumed = Table(opened.game, journal=opened.journal, rubber=opened.rubber)
+    resumed.storage_error = opened.waiting  # as run.py does
+    app = App(TableLoop(resumed, queue.Queue(), {}), UiState())
+    assert app.ui.storage == "full" and app.ui.memory_only is None
+    assert resumed.game.snapshot() == table.game.snapshot()

@@ -257,6 +257,11 @@ class GameForm:
         put it out of play (Draw Bridge's draw tricks), or None."""
         return None
 
+    def not_held(self, deal: Deal, hand: int, card: Card) -> str | None:
+        """Why `hand` did not hold `card` when the play started, known from an earlier
+        phase (dead in the draw tricks, taken by the other player), or None."""
+        return None
+
     def held_before_play(self, deal: Deal) -> tuple[tuple[int, Card], ...]:
         """(hand, card) known to be held when the play starts, from an earlier phase
         (a stock card seen drawn); they are shown in that hand."""

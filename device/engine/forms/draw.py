@@ -158,6 +158,16 @@ class DrawBridge(GameForm):
             return f"{card} was played in a draw trick: it is dead"
         return None
 
+    def not_held(self, deal: Deal, hand: int, card) -> str | None:
+        """A card of a draw trick is dead; a top card drawn by the other player was
+        never in this hand (after a skip too: it may since have been played)."""
+        if card in deal.draw.played:
+            return f"{card} was played in a draw trick"
+        holder = self._drawn_by(deal).get(card)
+        if holder is not None and holder != hand:
+            return f"{deal.play.names[holder]} drew {card}"
+        return None
+
     def held_before_play(self, deal: Deal) -> tuple:
         """The top cards drawn and not played in the draw tricks are in their winner's
         hand; none after a skip: the draw tricks not followed may have played them."""

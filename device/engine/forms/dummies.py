@@ -45,8 +45,13 @@ declarer's opponent leads); tricks are of three cards, clockwise N, E, S.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..events import CardPlayed, CardShown, ClaimAnswered, ClaimMade, DummyDone
 from .base import KEY_INPUTS, PHASE_INPUTS, REFUSALS, GameForm
+
+if TYPE_CHECKING:
+    from ..game import Deal
 
 TURN_UP_FIRST = "first turn up the card under the one played from the dummy (scan it, or OK)"
 
@@ -109,9 +114,14 @@ class ExposedDummy(GameForm):
     title = "Exposed Dummy"
 
     def phases(self, options: dict) -> tuple[str, ...]:
-        """The dummy laid out face up, the auction, the play (the rest of the dummy is
-        laid out after the opening lead when OK was pressed early)."""
-        return ("face-up", "auction", "play", "dummy", "deal-end")
+        """The dummy laid out face up, the auction, the play. The dummy lies face up
+        since before the auction, so nothing more is laid out after the opening lead:
+        a card of it not scanned (OK pressed early) stays unknown until it is played."""
+        return ("face-up", "auction", "play", "deal-end")
+
+    def laid_out_before_play(self, deal: Deal) -> bool:
+        """The dummy was laid out in the face-up phase: play has no `dummy` phase."""
+        return True
 
     def hand_sides(self) -> tuple[int, ...]:
         """The players' hands (N, E) and the dummy (S), first counted with the first

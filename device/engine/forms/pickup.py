@@ -171,6 +171,16 @@ class DrawPickUp(GameForm):
             return f"{card} was taken by {names[taker]}: it is dead for {names[hand]}"
         return None
 
+    def not_held(self, deal: Deal, hand: int, card: Card) -> str | None:
+        """A card both rejected is out of play; one the other player took face up was
+        never in this hand."""
+        taker = self._taken(deal).get(card, -1)
+        if taker is None:
+            return f"{card} was rejected by both players"
+        if taker >= 0 and taker != hand:
+            return f"{deal.pickup_names[taker]} took {card}"
+        return None
+
     def held_before_play(self, deal: Deal) -> tuple[tuple[int, Card], ...]:
         """The last card each player took (the earlier ones may have been discarded
         at a later take); none after a skip: the takes not followed may discard it."""

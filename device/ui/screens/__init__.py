@@ -34,6 +34,8 @@ MODULES = {
     "end-pick-up": "pickup",  # "Stop following the pick-up?" (Draw / Pick-Up)
     "confirm-quit": "menu",  # "Quit the table now?"
     "confirm-leave": "menu",  # "Leave the rubber in progress?"
+    "confirm-restart": "menu",  # "Restart the table now?" (the appliance's Quit)
+    "confirm-shutdown": "menu",  # "Shut the table down now?" (the appliance)
 }
 
 # Phases only some forms have (the two-player forms with dummies): the gallery draws
@@ -62,6 +64,13 @@ PHASE_OVERLAYS = {
     ("draw-top", "picker"): "draw_tricks",
     ("draw-tricks", "picker"): "draw_tricks",
     ("pick-up", "picker"): "pickup",
+    ("lay-out", "picker"): "abridged",  # aBRIDGEd's dummy laid out
+}
+# Phases that take a card from the card picker: the play, a dummy laid out (after the
+# opening lead, before the auction, aBRIDGEd's), a dummy's card turned up, and the
+# phases that draw a picker of their own.
+PICKER_PHASES = frozenset({"play", "dummy", "face-up", "turn-up"}) | {
+    phase for phase, overlay in PHASE_OVERLAYS if overlay == "picker"
 }
 
 

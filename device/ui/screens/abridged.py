@@ -8,7 +8,8 @@ Play, strength, colour count), the declarer and the dummy marked, the trump,
 and how the bidding box says it. Right: what the player asked now may say, as
 buttons: Pass and Play, Ten and Seven, the four colours and NT, or a pad of the
 numbers that can be stated; while the dummy is laid out, its cards scanned so
-far (OK when it is down).
+far (OK when it is down) and Cards, the card picker for tables without a scanner
+(`ui.overlay == "picker"`: a tap lays a card out, OK stays lit).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button, draw_card, draw_text
+from ..widgets.picker import phase_picker
 from ..widgets.text import wrapped_text
 from . import chrome
 from .base import Target
@@ -28,11 +30,14 @@ NAME_W, WORD_X, STRENGTH_X, COUNT_X = 148, 172, 282, 338
 PAD_Y = 104
 GAP = 6
 COLOURS = ("R", "Y", "B", "G", "NT")
+CARDS_BUTTON = (RIGHT_X, 340, 188, 56)  # the picker, while the dummy is laid out
 
 
 def draw(surface, layout, view, ui, t) -> list[Target]:
     a = view.abridged
     ok = a.phase == "lay-out"
+    if ok and ui.overlay == "picker":
+        return draw_picker(surface, layout, view, ui, t)
     targets = chrome.frame(surface, layout, view, ui, t, ok=ok)
     _players(surface, layout, view, t)
     y = _state(surface, layout, view, t)
@@ -42,8 +47,22 @@ def draw(surface, layout, view, ui, t) -> list[Target]:
     prompt, size = layout.fit_text(prompt, theme.TEXT, RIGHT_W, True)
     draw_text(surface, layout, prompt, (RIGHT_X, 60), size, theme.ACCENT, True)
     targets += PADS[a.phase](surface, layout, view, t)
+    if ok:  # the dummy's cards tapped in instead of scanned
+        style = "accent" if ui.touch_cards() else "normal"
+        draw_button(surface, layout, CARDS_BUTTON, t.t("play.cards"), True, style)
+        targets.append(Target(CARDS_BUTTON, ("overlay", "picker")))
     chrome.finish(surface, layout, ui, t)
     return targets
+
+
+def draw_picker(surface, layout, view, ui, t) -> list[Target]:
+    """The dummy laid out by taps: every card of the deck, those already laid out
+    greyed; a tap lays one out, and OK says the dummy is down."""
+    a = view.abridged
+    name = view.seats[a.dummy].name
+    title = t.t("picker.dummy", name=name)
+    line = t.t("abridged.ask.lay-out", name=name, n=len(a.dummy_cards))
+    return phase_picker(surface, layout, view, ui, t, title, a.cards(), line, ok=True)
 
 
 def _players(surface, layout, view, t) -> None:

@@ -77,7 +77,7 @@ def _sheet(surface, layout, a, sides, t, y: float, row_h: float = ROW) -> float:
         head, size = layout.fit_text(t.t(key), theme.TEXT, right - x - 6)
         draw_text(surface, layout, head, (x, y), size, theme.INK_ON_FELT_SOFT)
     for x, name in zip(TEAM_X, sides, strict=True):
-        _two_lines(surface, layout, name, (x, y - 8))
+        _two_lines(surface, layout, name, (x, y - 4))  # clear of the header
     y += 2 * row_h - 12
     pygame.draw.line(surface, theme.INK_ON_FELT_SOFT, layout.point(X, y), layout.point(792, y))
     for row in a.hands:

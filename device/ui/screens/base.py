@@ -130,6 +130,10 @@ class UiState:
     help_back: str | None = None  # the overlay that the help's Back returns to
     forms_page: int = 0  # the page of the game forms' list (overlay "forms")
     claim_seat: int | None = None
+    # The appliance (device/appliance.py): the menu's Quit is Restart, and Shut down is
+    # offered where the Pi can be powered off.
+    restarts: bool = False
+    power_off: bool = False
     forms: list[tuple[str, str]] = field(default_factory=list)  # (name, title)
     # Warnings that matter (a damaged journal, settings ignored, a device failing), each
     # on the screen until tapped away, the first one shown first; why an input cannot

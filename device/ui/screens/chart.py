@@ -1,7 +1,7 @@
 """The Chicago score chart: a row per deal as it was dealt (thrown-in deals
-included, marked passed out), with its dealer, who was vulnerable, the
-contract and its result, the points each side wrote on it and each side's
-running total; the totals under them, and after the fourth deal that counts
+included, marked passed out; the redeal keeps its number), with its dealer,
+who was vulnerable, the contract and its result, the points each side wrote on
+it and each side's running total; the totals under them, and after the fourth deal that counts
 the result and the margin. The score sheet overlay shows it for a Chicago.
 
     x 16..784: # | dealer | vulnerable | contract and result | N-S | E-W

@@ -157,17 +157,47 @@ def footer(surface, layout, view, ui, t, ok: bool = True) -> list[Target]:
     return targets
 
 
+BANNER_LINES = 2  # a refusal (at most app.BANNER_CHARS) in two lines of the smallest text
+
+
+# The pages turned with arrows in their title band: there the banner lies over the
+# bottom band, left of its Back or Close.
+ARROW_PAGES = ("forms", "history", "history-review")
+
+
+def banner_rect(ui) -> tuple:
+    """Over the header, beside its turn button: the contract, every button and the
+    screen's own area stay in view under a refusal (the header is back once the next
+    input is taken)."""
+    if ui.overlay in ARROW_PAGES:
+        return (4, FOOTER_Y, 612, 480 - FOOTER_Y)
+    x = FLIP[2] + 4 if ui.shared_flipped else 4  # the turned header has the button left
+    return (x, 0, 800 - FLIP[2] - 8, HEADER_H)
+
+
+def banner_lines(layout, text: str, width: float) -> list[str]:
+    """The banner's lines; a text longer than two lines ends the second with "…"."""
+    lines = wrap(layout, text, theme.TEXT, width, bold=False)
+    if len(lines) <= BANNER_LINES:
+        return lines
+    rest = " ".join(lines[BANNER_LINES - 1 :])
+    last, _ = layout.fit_text(rest, theme.TEXT, width)
+    return [*lines[: BANNER_LINES - 1], last]
+
+
 def banner(surface, layout, ui, t) -> None:
-    """The last refusal (or a device message), over the top of the content."""
+    """The last refusal (or a device message), over the header (banner_rect)."""
     if not ui.banner:
         return
     colour = theme.BANNER_ERROR if ui.banner_error else theme.BANNER_INFO
     ink = theme.BANNER_ERROR_TEXT if ui.banner_error else theme.BANNER_INFO_TEXT
-    lines = wrap(layout, ui.banner, theme.TEXT, 776, bold=False)
-    step = theme.TEXT * 0.84
-    band(surface, layout, HEADER_H, 14 + step * len(lines), colour)
+    x, y, w, h = banner_rect(ui)
+    lines = banner_lines(layout, ui.banner, w - 16)
+    pygame.draw.rect(surface, colour, layout.rect(x, y, w, h), border_radius=layout.px(8))
+    step = h / BANNER_LINES  # two lines share the header's height
+    top = y + (h - step * len(lines)) / 2
     for i, line in enumerate(lines):
-        pos = (400, HEADER_H + 7 + step * (i + 0.5))
+        pos = (x + w / 2, top + step * (i + 0.5))
         text_with_suits(surface, layout, line, pos, theme.TEXT, ink, anchor="center", mono=True)
 
 

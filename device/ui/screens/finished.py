@@ -26,7 +26,7 @@ ROW = line_step(theme.TEXT)
 def draw(surface, layout, view, ui, t):
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     sheet = view.sheet
-    y = _headline(surface, layout, sheet, t, pairs=len(view.seats) > len(view.side_names))
+    y = _headline(surface, layout, sheet, t)
     if view.result is None or not view.result.ask_honours:  # else the paper says them
         y = _scores(surface, layout, sheet, t, y + 6)
     targets += _last_deal(surface, layout, view, t, y + 6)
@@ -43,13 +43,14 @@ def draw(surface, layout, view, ui, t):
     return targets
 
 
-def _headline(surface, layout, sheet, t, pairs: bool = False) -> float:
+def _headline(surface, layout, sheet, t) -> float:
     """ "Anna wins the rubber" ("Anna & Carla win" when sides are pairs), and by how
     many points; returns the y below it."""
     if sheet.winner is None:
         title, margin = status(sheet, t), ""
     else:
-        title = t.t("finished.winner_side" if pairs else "finished.winner", name=sheet.winner)
+        key = "finished.winner_side" if sheet.pairs else "finished.winner"
+        title = t.t(key, name=sheet.winner)
         margin = t.n("finished.margin", winning_margin(sheet))
     title, size = layout.fit_text(title, 40, WIDTH, True)
     draw_text(surface, layout, title, (LEFT, 56), size, theme.ACCENT, True)

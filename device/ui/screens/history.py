@@ -333,7 +333,12 @@ def _why(stored, t) -> str:
 
 
 def _unreadable(surface, layout, stored, t) -> None:
-    text = t.t("history.unreadable", why=_why(stored, t))
+    """Why the sheet cannot be shown, or while a long rubber is still being read, how far
+    that has come."""
+    if stored is not None and stored.problem == "loading":
+        text = t.t("history.loading", kept=stored.kept, stored=stored.stored)
+    else:
+        text = t.t("history.unreadable", why=_why(stored, t))
     _wrapped(surface, layout, text, (40, 150), 720, theme.INK_ON_FELT, theme.TEXT_LARGE)
 
 

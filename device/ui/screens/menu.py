@@ -1,6 +1,8 @@
 """The menu overlay: big buttons for the score sheet, history, settings, a new
 rubber, closing the menu and quitting the app; in the draw phase also ending
-it early (asked again before it happens).
+it early (asked again before it happens). On the appliance (device/appliance.py)
+Quit is Restart (the unit starts the table again) and Shut down powers the Pi
+off; each is asked again first.
 
 It also holds what the full-page overlays share (menu, settings, history,
 pairing and the start screen): a title band, a bottom band with Close, and
@@ -82,6 +84,9 @@ ITEMS = (
     ("button.close", ("overlay", None), "accent", False),
     ("menu.quit", ("overlay", "confirm-quit"), "danger", False),  # asked again first
 )
+# On the appliance: Restart in Quit's place (the same action, a truer name) and Shut down.
+RESTART = ("menu.restart", ("overlay", "confirm-restart"), "danger", False)
+SHUT_DOWN = ("menu.shut_down", ("overlay", "confirm-shutdown"), "danger", False)
 # In the draw phase the menu also ends it early, after a confirmation (draw_phase.py).
 END_DRAW = ("menu.end_draw", ("overlay", "end-draw"), "normal", True)
 # In Draw Bridge's draw tricks: stop following them, confirmed (draw_tricks.py).
@@ -91,12 +96,21 @@ STOP_PICK_UP = ("menu.stop_pick_up", ("overlay", "end-pick-up"), "normal", True)
 ROWS_TOP, ROWS_BOTTOM = 72, 412  # the buttons' room, clear of the bottom band
 
 
-def items(view) -> tuple:
+def items(view, ui=None) -> tuple:
+    shown = leaving(ui)
     if view is not None and view.draw_tricks is not None:
-        return (STOP_DRAW_TRICKS, *ITEMS)
+        return (STOP_DRAW_TRICKS, *shown)
     if view is not None and view.pickup is not None:
-        return (STOP_PICK_UP, *ITEMS)
-    return (END_DRAW, *ITEMS) if view is not None and view.phase == "draw" else ITEMS
+        return (STOP_PICK_UP, *shown)
+    return (END_DRAW, *shown) if view is not None and view.phase == "draw" else shown
+
+
+def leaving(ui) -> tuple:
+    """ITEMS with the ways out this table has: Quit, or on the appliance Restart and
+    (where it can work) Shut down."""
+    if ui is None or not ui.restarts:
+        return ITEMS
+    return (*ITEMS[:-1], RESTART, *((SHUT_DOWN,) if ui.power_off else ()))
 
 
 def item_rect(index: int, count: int) -> tuple[float, float, float, float]:
@@ -112,7 +126,7 @@ def draw(surface, layout, view, ui, t):
         return confirm(surface, layout, ui, t)
     page(surface, layout, t.t("menu.title"))
     targets = []
-    shown = items(view)
+    shown = items(view, ui)
     for i, (key, action, style, needs_game) in enumerate(shown):
         rect = item_rect(i, len(shown))
         enabled = view is not None or not needs_game
@@ -126,6 +140,8 @@ def draw(surface, layout, view, ui, t):
 CONFIRMS = {
     "confirm-quit": ("menu.quit", "confirm.quit", ("quit",)),
     "confirm-leave": ("menu.new_rubber", "confirm.leave", ("leave-rubber",)),
+    "confirm-restart": ("menu.restart", "confirm.restart", ("quit",)),
+    "confirm-shutdown": ("menu.shut_down", "confirm.shutdown", ("shut-down",)),
 }
 YES = (150, 290, 230, 88)
 NO = (420, 290, 230, 88)

@@ -31,7 +31,8 @@ BUTTON_X, BUTTON_W = 576, 216
 TAKE = (BUTTON_X, 60, BUTTON_W, 64)
 REJECT = (BUTTON_X, 134, BUTTON_W, 64)
 CARDS_BUTTON = (BUTTON_X, 208, BUTTON_W, 56)
-NOTE_X, NOTE_W = 452, 340  # the keys' meaning and the cards out of play
+NOTE_X, NOTE_W = 452, 340  # the keys' meaning and the cards out of play, under
+NOTE_Y = {True: 222, False: 280}  # the card face up (no Cards then), or under Cards
 
 
 def draw(surface, layout, view, ui, t):
@@ -77,7 +78,8 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
         draw_button(surface, layout, CARDS_BUTTON, t.t("play.cards"), True, style)
         targets.append(Target(CARDS_BUTTON, ("overlay", "picker")))
     note = t.t("pickup.keys") if face_up else t.t("pickup.scan_note", cards=t.t("play.cards"))
-    y = wrapped_text(surface, layout, note, (NOTE_X, 280), theme.TEXT, NOTE_W, theme.INK_ON_FELT)
+    at = (NOTE_X, NOTE_Y[face_up])  # "Out of play" stays clear of the bottom bar
+    y = wrapped_text(surface, layout, note, at, theme.TEXT, NOTE_W, theme.INK_ON_FELT)
     dead = t.n("pickup.dead", len(pick.dead))
     wrapped_text(surface, layout, dead, (NOTE_X, y + 6), theme.TEXT, NOTE_W, theme.INK_ON_FELT_SOFT)
     chrome.finish(surface, layout, ui, t)

@@ -20,7 +20,7 @@ from .. import theme
 from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
 from ..widgets.cards import glow
 from ..widgets.contract import contract_card
-from ..widgets.picker import CLOSE, PICK_X, STRIP_Y, card_grid, picker_cards, picker_title
+from ..widgets.picker import CLOSE, PICK_X, STRIP_Y, card_grid, picker_title
 from ..widgets.play_buttons import play_buttons
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome, table3, table4
@@ -43,7 +43,8 @@ BUTTON_X, BUTTON_W, BUTTON_H = 644, 148, 56
 BUTTON_Y = (92, 156, 220)
 
 # The picker (widgets/picker.py): the deck in 4 rows of 13; under it the trick so far
-# and Close.
+# and Close. In the phases that lay a dummy out (or turn its card up) OK stays lit.
+DUMMY_PHASES = ("face-up", "dummy", "turn-up")
 
 
 def draw(surface, layout, view, ui, t):
@@ -331,32 +332,19 @@ def close_button(surface, layout, rect, t) -> Target:
 
 
 def picker_refused(view) -> frozenset[str]:
-    """Cards the seat to play cannot play, from what everyone can see: the cards played
-    in this deal, those of another hand lying face up, and, when the seat's own hand
-    lies face up, every card not in it. A hidden hand the table knows stays hidden."""
+    """Cards the phase refuses now, as the engine would (view.play.refused): played, of
+    another hand lying face up, not in a hand all known, not following suit. A hidden
+    hand the table knows stays hidden. Before the play, the face-up dummy's cards."""
     if view.play is None:  # the face-up dummy laid out before the auction
         return frozenset(view.face_up)
-    refused = set(view.play.played) | view.dead  # dead: played in Draw Bridge's draw tricks
-    turn = view.play.to_play if view.play.to_play is not None else turn_seat(view)  # the hand
-    for hand, cards in view.play.shown:  # a dummy laid out: its cards are not elsewhere
-        unplayed = {card for card, played in cards if not played}
-        if view.phase in ("dummy", "turn-up") or hand != view.play.to_play:
-            refused |= unplayed
-        elif len(cards) == view.tricks:  # the hand to play is all known: only its cards
-            refused |= {card for row in picker_cards(view.deck) for card in row} - unplayed
-    for hand, cards in view.play.exposed:
-        if hand != turn:
-            refused |= set(cards)
-        else:
-            own = set(cards)
-            refused |= {card for row in picker_cards(view.deck) for card in row} - own
-    return frozenset(refused)
+    return view.play.refused
 
 
 def draw_picker(surface, layout, view, ui, t) -> list[Target]:
     """Every card of the deck as a target: one tap plays the card. Cards that cannot be
-    played are greyed and take no tap; the picker stays open for the next card."""
-    targets = chrome.frame(surface, layout, view, ui, t, ok=False)
+    played are greyed and take no tap; the picker stays open for the next card. While a
+    dummy is laid out or its card turned up, OK says it is down (or not scanned)."""
+    targets = chrome.frame(surface, layout, view, ui, t, ok=view.phase in DUMMY_PHASES)
     if view.turn:
         title = t.t("picker.title", name=view.turn)
         if view.play is None:  # a dummy laid face up before the auction

@@ -194,11 +194,12 @@ def draw_summary(
 
 def _lines(surface, layout, result, sides, t, y: float, bottom: float) -> float:
     """The sheet lines this deal wrote, one per row, as many as fit above `bottom`;
-    "+N more" for the rest (the score sheet shows them all)."""
+    "+N more" for the rest (the score sheet shows them all); none when there is no
+    room (the honours question and the review line under them keep theirs)."""
     lines = result.lines
-    if not lines:
+    rows = int((bottom - y - 4) // ROW)
+    if not lines or rows < 1:
         return y
-    rows = max(1, int((bottom - y - 4) // ROW))
     shown = lines if len(lines) <= rows else lines[: rows - 1]
     for line in shown:
         text, size = layout.fit_text(line_text(line, sides, t), theme.TEXT, WIDTH - 8)

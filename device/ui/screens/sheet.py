@@ -293,7 +293,8 @@ def status(sheet, t) -> str:
         return t.t("sheet.in_progress_chicago" if sheet.chicago else "sheet.in_progress")
     if sheet.winner is None:
         return t.t("sheet.tie")
-    return t.t("sheet.winner", name=sheet.winner, points=winning_margin(sheet))
+    key = "sheet.winner_side" if sheet.pairs else "sheet.winner"  # "Anna & Carla win by"
+    return t.t(key, name=sheet.winner, points=winning_margin(sheet))
 
 
 def winning_margin(sheet) -> int:
