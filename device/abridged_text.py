@@ -5,25 +5,18 @@ statements the cards proved wrong, the totals and the winner by the tie-breaks.
 
 from __future__ import annotations
 
+from .console_words import Words, english
 from .engine.game import Game
 
 COLOURS = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "NT": "no trump"}
 
 
-ASKED = {
-    "round-one": "Pass or Play (P or OK)",
-    "ten-seven": "Ten or Seven (OK or P)",
-    "trump": "the trump: R, Y, B, G or NT (a bid's suit: H, D, S, C, NT)",
-    "strength": "the hand strength (a number, or a bid: 1C = 1 .. 7NT = 35, X = 0)",
-    "count": "the longest colour (a number, or a bid: 1C = 1 .. 7NT = 35)",
-}
+def colour(letter: str, t: Words) -> str:
+    """A trump colour in words, lower case as a line says it: "red", "rood"."""
+    return t.t(f"console.colour.{letter}")
 
 
-HELP = """Type cards (R14, G2) and keys (ok, undo, menu). In the declaring type a word: pass,
-play, ten, seven, a number (10) or a trump (red, yellow, blue, green, nt); on the bidding box
-P is Pass or Seven, OK is Play or Ten. Also: claim N [NAME] · accept · dispute · sheet · review
-· quit"""
-
+_WORDS = ("Pass", "Play", "Ten", "Seven")  # the declaring's words, as the record has them
 _SPOKEN = {"PASS", "PLAY", "TEN", "SEVEN", "R", "Y", "B", "G", "NT"}
 _SPOKEN |= {"RED", "YELLOW", "BLUE", "GREEN", "NOTRUMP", "NO-TRUMP"}
 
@@ -35,91 +28,116 @@ def spoken(game: Game, line: str) -> str | int | None:
     if not (game.form.declares_itself and game.phase in game.form.own_phases):
         return None
     word = line.strip()
-    if word.isdigit():
-        return int(word)
+    if word.isdecimal() or word.isdigit():  # "10"; not "²" or "٣" said as a number
+        return _number(word)
     return word if word.upper() in _SPOKEN else None
 
 
-def said(deal, what) -> str:
+MAX_DIGITS = 9  # far over any number the declaring takes (40 at most)
+
+
+def _number(word: str) -> int:
+    """A typed number in ASCII digits; anything else that str.isdigit takes is refused
+    with what to type instead (int() would take "٣" as 3 and crash on "²")."""
+    if not word.isascii() or len(word) > MAX_DIGITS:  # said in the console's language
+        shown = word[:MAX_DIGITS] + ("…" if len(word) > MAX_DIGITS else "")
+        raise ValueError(f"{shown} is not a number: type the digits 0 to 9")
+    return int(word)
+
+
+def said(deal, what, t: Words | None = None) -> str:
     """A word of the declaring as the console says it, once applied: a trump in words
     ("red"), a number with what it is ("strength 10", "colour count 5")."""
+    t = t or english()
     if isinstance(what, str):
-        return COLOURS.get(what, what)
-    return f"{'colour count' if deal.counts else 'strength'} {what}"  # counts come last
+        if what in COLOURS:
+            return colour(what, t)
+        return t.t(f"abridged.word.{what}") if what in _WORDS else what
+    key = "console.said_count" if deal.counts else "console.said_strength"  # counts come last
+    return t.t(key, n=what)
 
 
-def declaring_status(game: Game) -> str:
+def declaring_status(game: Game, t: Words | None = None) -> str:
     """The console's line in the declaring: what was said, who speaks, what is asked."""
+    t = t or english()
     deal, turn = game.deal, game.name(game.turn)
-    said = " ".join(str(w) for w in deal.words) or "nothing yet"
+    words = (t.t(f"abridged.word.{w}") if w in _WORDS else str(w) for w in deal.words)
+    said = " ".join(words) or t.t("console.nothing_yet")
     if deal.trump_colour is not None:  # then what was said since: round one's strengths
-        colour = COLOURS[deal.trump_colour]
-        said += f"; trump {colour}" if deal.trump_colour != "NT" else f"; {colour}"
+        named = colour(deal.trump_colour, t)
+        said += "; " + (t.t("console.trump", colour=named) if deal.trump_colour != "NT" else named)
     if deal.round == 1 and deal.strengths:
-        said += "; strengths " + " ".join(str(n) for n in deal.strengths)
+        said += "; " + t.t("console.strengths", n=" ".join(str(n) for n in deal.strengths))
     if deal.counts:
-        said += "; counts " + " ".join(str(n) for n in deal.counts)
-    head = f"hand {deal.number}, declaring ({said})"
+        said += "; " + t.t("console.counts", n=" ".join(str(n) for n in deal.counts))
+    head = t.t("console.declaring", n=deal.number, said=said)
     if game.phase == "lay-out":
-        shown = len(deal.dummy_cards)
-        return f"{head}: {turn} lays out the dummy ({shown} of 13 scanned; ok when it is down)"
-    return f"{head}: {turn} says {ASKED[game.phase]}"
+        return t.t("console.lay_out", head=head, name=turn, n=len(deal.dummy_cards))
+    return t.t("console.asks", head=head, name=turn, asked=t.t(f"console.asked.{game.phase}"))
 
 
-def hand_line(game: Game, deal) -> str:
+def hand_line(game: Game, deal, t: Words | None = None) -> str:
     """One hand in words and the team it scored for: "Hand 2, Ben deals: Ten by Dirk,
     red, 11 tricks, made: Ben & Dirk 100"."""
-    head = f"Hand {deal.number}, {game.players[deal.dealer]} deals: "
+    t = t or english()
+    head = t.t("console.hand_head", n=deal.number, name=game.players[deal.dealer])
     if deal.outcome is None:
-        return head + "not played yet"
-    made = "made" if deal.outcome.made else "failed"
-    colour = COLOURS[deal.trump_colour]
+        return head + t.t("console.not_played")
     points = [sum(pair) for pair in game.sheet.deal_score(deal.number)]
     scorer = 0 if points[0] else 1  # only one team scores a hand
-    return head + (
-        f"{deal.declaration} by {game.players[deal.declarer]}, {colour}, "
-        f"{deal.tricks} tricks, {made}: {game.side_name(scorer)} {points[scorer]}"
+    return head + t.t(
+        "console.hand_made" if deal.outcome.made else "console.hand_failed",
+        declaration=t.t(f"abridged.word.{deal.declaration}"),
+        name=game.players[deal.declarer],
+        colour=colour(deal.trump_colour, t),
+        tricks=deal.tricks,
+        team=game.side_name(scorer),
+        points=points[scorer],
     )
 
 
-def wrong_lines(game: Game, deal) -> list[str]:
+def wrong_lines(game: Game, deal, t: Words | None = None) -> list[str]:
     """What the cards proved wrong once all 52 were seen: "  Ben said strength 12, held
     10"; none outside aBRIDGEd."""
     if not game.form.declares_itself:
         return []
+    t = t or english()
     out = []
     for seat, what, stated, held in game.form.wrong_statements(deal) or ():
-        said = "strength" if what == "strength" else "colour count"
-        out.append(f"  {game.players[seat]} said {said} {stated}, held {held}")
+        key = "console.wrong_strength" if what == "strength" else "console.wrong_count"
+        out.append("  " + t.t(key, name=game.players[seat], said=stated, held=held))
     return out
 
 
-def render_abridged(game: Game) -> str:
-    sheet, form = game.sheet, game.form
+def form_title(game: Game, t: Words) -> str:
+    """The form's title: its own in English (the sheets printed so far), else the
+    screen's name of the form in the table's language."""
+    return game.form.title if t.lang == "en" else t.t(f"form.{game.form.name}")
+
+
+def render_abridged(game: Game, t: Words | None = None) -> str:
+    t = t or english()
+    sheet = game.sheet
     teams = (game.side_name(0), game.side_name(1))
-    out = [f"{form.title}: {' v '.join(teams)}", ""]
+    out = [f"{form_title(game, t)}: {' v '.join(teams)}", ""]
     for deal in game.deals:
         if deal.outcome is None:
             continue
-        out.append(hand_line(game, deal))
-        out += wrong_lines(game, deal)
+        out.append(hand_line(game, deal, t))
+        out += wrong_lines(game, deal, t)
     totals = sheet.totals()
     out += [""] if len(out) > 2 else []  # one blank line under the title, not two
     out.append("  ".join(f"{team}: {total}" for team, total in zip(teams, totals, strict=True)))
-    out.append(_result(sheet, teams))
+    out.append(_result(sheet, teams, t))
     return "\n".join(out)
 
 
-def _result(sheet, teams: tuple[str, str]) -> str:
+def _result(sheet, teams: tuple[str, str], t: Words) -> str:
     if not sheet.finished:
-        return f"{4 - sheet.deals} of 4 hands to play."
+        return t.t("console.hands_left", n=4 - sheet.deals)
     first, second = sheet.totals()
     winner = teams[sheet.winner]
     if first != second:
-        return f"{winner} win by {abs(first - second)} points."
-    why = (
-        "won three hands"
-        if max(sheet.won.count(0), sheet.won.count(1)) >= 3
-        else "won the fourth hand"
-    )
-    return f"{winner} win on equal points: they {why}."
+        return t.t("console.team_wins", name=winner, points=abs(first - second))
+    three = max(sheet.won.count(0), sheet.won.count(1)) >= 3
+    return t.t("console.wins_three" if three else "console.wins_fourth", name=winner)

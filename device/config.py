@@ -16,12 +16,14 @@ import copy
 import json
 import os
 import re
+import stat
 import tomllib
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from .engine.errors import RuleError
+from .engine.game import normal_name as engine_normal_name
 
 DEFAULTS: dict = {
     "devices": {"scanner": "none", "bidbox": "none"},
@@ -41,6 +43,56 @@ DEFAULTS_FOR_ALL = "starting with the defaults for everything"
 
 class ConfigError(RuleError):
     """A config file named on the command line that cannot be used at all."""
+
+
+# -- settings files: a config, the remembered prefs, a deck profile ----------------------
+FILE_MAX = 1024 * 1024  # bytes: a settings file is a few kB; anything bigger is not one
+_KINDS = {
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a disk",
+    stat.S_IFDIR: "a folder",
+    stat.S_IFSOCK: "a socket",
+}
+
+
+class NotSettingsFile(ValueError):
+    """A path that is no settings file by its type or size: never read to its end."""
+
+
+def read_settings_file(path: Path, limit: int = FILE_MAX) -> bytes:
+    """The bytes of a small regular file; a FIFO (whose open would wait for a writer),
+    a device such as /dev/zero (which never ends), a folder or a file over `limit`
+    bytes is refused by its type or size without being read. /dev/null reads as
+    empty: it is how a command line says "no config". FileNotFoundError and other
+    OSErrors come through as they are."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)  # a FIFO opens at once
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            if _is_devnull(info):
+                return b""
+            kind = _KINDS.get(stat.S_IFMT(info.st_mode), "not a file")
+            raise NotSettingsFile(f"not a regular file: {kind}")
+        if info.st_size > limit:
+            raise NotSettingsFile(f"{info.st_size} bytes, over the {limit} a settings file has")
+        data = b""
+        while len(data) <= limit:  # a file that grows while read stops at the limit too
+            chunk = os.read(fd, limit + 1 - len(data))
+            if not chunk:
+                return data
+            data += chunk
+        raise NotSettingsFile(f"over the {limit} bytes a settings file has")
+    finally:
+        os.close(fd)
+
+
+def _is_devnull(info: os.stat_result) -> bool:
+    try:
+        null = os.stat(os.devnull)
+    except OSError:
+        return False
+    return (info.st_dev, info.st_ino, info.st_rdev) == (null.st_dev, null.st_ino, null.st_rdev)
 
 
 @dataclass(frozen=True)
@@ -107,11 +159,15 @@ def load_config(path: Path, must_exist: bool = False) -> tuple[dict, list[Proble
     even before the file is written) it is a ConfigError instead."""
     config = defaults()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_settings_file(path).decode("utf-8")
     except FileNotFoundError:
         if must_exist and path != SYSTEM_CONFIG:
             raise ConfigError(f"there is no config file {path}") from None
         return config, []
+    except NotSettingsFile as error:  # typed on the command line: refused, else ignored
+        if must_exist:
+            raise ConfigError(f"the config file {path} is {error}") from None
+        return config, [Problem(None, f"cannot read it ({error}); {DEFAULTS_FOR_ALL}")]
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         return config, [Problem(None, f"cannot read it ({reason}); {DEFAULTS_FOR_ALL}")]
@@ -361,8 +417,9 @@ NAME_REFUSALS = {  # the same where a name is typed or given on the command line
 
 
 def normal_name(name: str) -> str:
-    """A name as the table keeps it: composed accents (e + ¨ = ë), no outer spaces."""
-    return unicodedata.normalize("NFC", name).strip()
+    """A name as the table keeps it: composed accents (e + ¨ = ë), no outer spaces (the
+    engine's own rule, so that every entry agrees)."""
+    return engine_normal_name(name)
 
 
 def name_fault(name: str) -> tuple[str, dict] | None:

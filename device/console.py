@@ -16,7 +16,9 @@ import queue
 import sys
 import threading
 import time
+import traceback
 
+from .console_words import Words, english
 from .engine.events import (
     CallMade,
     CardPlayed,
@@ -25,6 +27,7 @@ from .engine.events import (
     ClaimMade,
     DrawPhaseEnded,
     DrawTurnEnded,
+    DummyChosen,
     DummyDone,
     Event,
     HonoursGiven,
@@ -34,154 +37,226 @@ from .engine.events import (
     TalonDiscarded,
     Undone,
 )
-from .engine.game import Game
+from .engine.game import Game, normal_name
 from .hal.events import Input
 from .loop import TableLoop
 from .sheet_text import deal_line, render_sheet
 from .sim.keyboard import input_kind, parse_tokens
 from .sim.script import press
 
-HELP = """Type cards (SA, H10), calls (1S, 3NT, p, x, xx) and keys (ok, undo, menu).
-Also: claim N [NAME] · accept · dispute · honours NAME 100|150|none · end draw · sheet · review
-· quit"""
+LINE_MAX = 240  # characters of one printed line
+MAX_DIGITS = 9  # a typed number: far over any claim or honours
 HOLD = 5.0  # s: typed lines wait at most this long for a simulated device's input
-END_DRAW_QUESTION = "end the draw phase now? type yes to end it (anything else goes on)"
 # The forms whose draw phase the screen calls by its own name (its menu's Skip ...).
-STOPPED = {"draw-bridge": ("the draw tricks", "are"), "draw-pick-up": ("the pick-up", "is")}
+STOPPED = {"draw-bridge": "draw_tricks", "draw-pick-up": "pick_up"}
 
 
-def help_text(game: Game) -> str:
+def help_text(game: Game, t: Words | None = None) -> str:
     """The help; with honours off the honours command is not mentioned, nor `end draw`
     in a form with no draw phase (plain, bridge, three players)."""
+    t = t or english()
     if game.form.declares_itself:  # aBRIDGEd: its own deck and words
-        from .abridged_text import HELP as ABRIDGED_HELP
-
-        return ABRIDGED_HELP
-    text = HELP
-    if not game.options.get("honours", True):
-        text = text.replace(" · honours NAME 100|150|none", "")
+        return t.t("console.help_abridged")
+    also = ["claim N [NAME]", "accept", "dispute"]
+    if game.options.get("honours", True):
+        also.append(t.t("console.help_honours"))
     form = game.form
-    if not any(form.accepts(p, DrawPhaseEnded()) for p in form.phases(game.options)):
-        text = text.replace(" · end draw", "")  # no draw phase to end in this form
-    return text
+    if any(form.accepts(p, DrawPhaseEnded()) for p in form.phases(game.options)):
+        also.append("end draw")  # only where a draw phase can be ended
+    also += ["sheet", "review\n· quit"]
+    return t.t("console.help", also=" · ".join(also))
 
 
-def describe(game: Game, event: Event) -> str:
+def describe(game: Game, event: Event, t: Words | None = None) -> str:
     """One line for an accepted event, in the state after it."""
+    t = t or english()
     deal = game.deal
     name = game.name(getattr(event, "seat", None))
     if isinstance(event, DrawTurnEnded):
-        return f"{name} ends a draw turn ({deal.draw_turns} of {2 * game.form.draw_turns})"
+        return t.t("console.draw_turn", name=name, n=deal.draw_turns, of=2 * game.form.draw_turns)
     if isinstance(event, DrawPhaseEnded):
-        stopped = STOPPED.get(game.form.name)
-        if stopped is None:
-            return "the draw phase is over: the auction starts"
-        return f"{stopped[0]} {stopped[1]} no longer followed: the auction starts"
+        stopped = STOPPED.get(game.form.name, "draw")
+        return t.t(f"console.stopped.{stopped}")
     if isinstance(event, PickUp):  # the card is face up still, or decided last
         card = deal.turned or deal.pickups[-1][0]
         if event.take:
-            return f"{name} takes {card}"
-        return f"{name} rejects {card}" + ("" if deal.turned else " too: it is out of play")
+            return t.t("console.takes", name=name, card=card)
+        key = "console.rejects" if deal.turned else "console.rejects_too"
+        return t.t(key, name=name, card=card)
     if isinstance(event, CardShown) and game.phase == "pick-up":
-        return f"{event.card} turned up"
+        return t.t("console.turned_up", card=event.card)
     if isinstance(event, CardShown) and game.phase == "draw-tricks":  # Draw Bridge's top card
-        return f"{event.card} turned up: the winner of draw trick {len(deal.draw_top)} draws it"
+        return t.t("console.top_card", card=event.card, n=len(deal.draw_top))
     if isinstance(event, CallMade):
-        return f"{name}: {event.call}"
+        return t.t("console.call", name=name, call=event.call)
     if isinstance(event, CardPlayed):
-        text = f"{name} plays {event.card}"
-        if deal.play is None and getattr(deal, "draw", None) is not None:
-            return text + draw_trick_won(game)
-        play = deal.play
-        hand = play.played.get(event.card, (None,))[0] if play is not None else None
-        if hand is not None and play.names[hand] != name:  # the declarer plays the dummy
-            text += f" from {play.names[hand]}'s dummy"
-        if play is not None and not play.current and play.tricks:
-            winner = play.tricks[-1].winner
-            text += f"; trick {len(play.tricks)} to {play.names[winner]}"
-        return text
+        return _played(game, event, name, t)
     if isinstance(event, ClaimMade):
-        return f"{name} claims {event.tricks} of the remaining tricks"
+        return t.t("console.claims", name=name, n=event.tricks)
     if isinstance(event, ClaimAnswered):
-        return f"{name} {'accepts' if event.accepted else 'disputes'} the claim"
+        return t.t("console.accepts" if event.accepted else "console.disputes", name=name)
     if isinstance(event, HonoursGiven):
-        return f"{name} held honours: {event.points}" if event.points else "no honours"
+        if event.points:
+            return t.t("console.honours", name=name, points=event.points)
+        return t.t("console.no_honours")
     if isinstance(event, NextDeal):
-        return f"{game.form.deal_word} {deal.number}: {game.players[deal.dealer]} deals"
+        return t.t(
+            "console.next", word=_word(game, t), n=deal.number, name=game.players[deal.dealer]
+        )
     if isinstance(event, TalonDiscarded):
-        return f"{name} has taken the talon and laid four cards face down"
+        return t.t("console.talon_taken", name=name)
     if isinstance(event, Undone):
-        return "undone"
+        return t.t("console.undone")
     if isinstance(event, Stated):  # aBRIDGEd's declaring: "Ben says strength 10"
         from .abridged_text import said
 
-        return f"{name} says {said(deal, event.what)}"
-    if isinstance(event, CardShown) and event.hand is not None:
-        return f"{event.card} face up in {game.players[event.hand]}'s dummy"
+        return t.t("console.says", name=name, what=said(deal, event.what, t))
+    if isinstance(event, CardShown):
+        return shown_line(game, event, t)
+    if isinstance(event, DummyChosen):
+        return t.t(
+            "console.chose_face_up" if event.face_up else "console.chose_face_down", name=name
+        )
     if isinstance(event, DummyDone):
-        return "the dummy is down"
-    return str(event)
+        key = "console.dummy_down_auction" if game.phase == "auction" else "console.dummy_down"
+        return t.t(key)  # before the auction: the face-up dummy
+    return t.t("console.unknown_input", name=name or "-", kind=event.kind)  # never a repr
 
 
-def transfer_line(game: Game, deal) -> str | None:
+def _word(game: Game, t: Words) -> str:
+    """What the form calls a deal: "deal", or aBRIDGEd's "hand"."""
+    return t.t(f"console.word.{game.form.deal_word}")
+
+
+def _played(game: Game, event: CardPlayed, name: str, t: Words) -> str:
+    """A card played: from whose dummy, and the trick's winner after its last card."""
+    deal = game.deal
+    text = t.t("console.plays", name=name, card=event.card)
+    if deal.play is None and getattr(deal, "draw", None) is not None:
+        return text + draw_trick_won(game, t)
+    play = deal.play
+    hand = play.played.get(event.card, (None,))[0] if play is not None else None
+    if hand is not None and play.names[hand] != name:  # the declarer plays the dummy
+        text += t.t("console.from_dummy", name=play.names[hand])
+    if play is not None and not play.current and play.tricks:
+        winner = play.tricks[-1].winner
+        text += t.t("console.trick_to", n=len(play.tricks), name=play.names[winner])
+    return text
+
+
+def shown_line(game: Game, event: CardShown, t: Words | None = None) -> str:
+    """A dummy's card laid face up: before the auction (the face-up dummy, no hand yet),
+    after the opening lead (a named hand; two players' dummies are named by the player
+    who plays them), or turned up under a card played (Semi-exposed dummies)."""
+    t = t or english()
+    deal = game.deal
+    if event.hand is None:
+        return t.t("console.face_up", card=event.card, n=len(deal.face_up), of=game.form.tricks)
+    names = deal.play.names if deal.play is not None else game.form.hand_names(game.players)
+    if deal.turned_up and deal.turned_up[-1] == event.card:
+        return t.t("console.turned_up_in", card=event.card, name=names[event.hand])
+    return t.t("console.face_up_in", card=event.card, name=names[event.hand])
+
+
+def transfer_line(game: Game, deal, t: Words | None = None) -> str | None:
     """What revokes changed, as the deal result says it:
     "Anna took 8 tricks; 1 transferred for Ben's revoke in trick 2: 9"."""
     if not deal.transfers:
         return None
-    parts = [f"{game.players[deal.declarer]} took {deal.won} tricks"]
+    t = t or english()
+    parts = [t.t("console.took", name=game.players[deal.declarer], n=deal.won)]
     for revoke, moved in deal.transfers:
         name, trick = deal.play.names[revoke.hand], revoke.trick + 1
-        parts.append(f"{moved or 'none'} transferred for {name}'s revoke in trick {trick}")
+        key = "result.transfer" if moved else "result.transfer_none"
+        parts.append(t.t(key, n=moved, name=name, trick=trick))
     return "; ".join(parts) + f": {deal.tricks}"
 
 
-def status(game: Game) -> str:
+def status(game: Game, t: Words | None = None) -> str:
+    t = t or english()
     deal = game.deal
     turn = game.name(game.turn)
     if game.phase == "finished":  # the form's word: a rubber, a chicago, a game
-        return f"the {game.form.rubber_word} is over"
+        return t.t(f"console.over.{game.form.rubber_word}")
     if game.phase == "draw":
-        turn_no = deal.draw_turns // 2 + 1
-        return (
-            f"deal {deal.number}, draw turn {turn_no} of 13: {turn} draws "
-            "(ok ends the turn; end draw ends the phase)"
-        )
+        return t.t("console.draw", n=deal.number, turn=deal.draw_turns // 2 + 1, name=turn)
     if game.phase in ("draw-top", "draw-tricks"):  # Draw Bridge
-        return draw_trick_status(game)
+        return draw_trick_status(game, t)
     if game.phase == "pick-up":  # Draw / Pick-Up
-        return pickup_status(game)
+        return pickup_status(game, t)
     if game.phase in game.form.own_phases and game.form.declares_itself:  # aBRIDGEd
         from .abridged_text import declaring_status
 
-        return declaring_status(game)
+        return declaring_status(game, t)
     if game.phase == "auction":
-        calls = " ".join(str(c) for _, c in deal.auction.calls) or "none yet"
-        return f"deal {deal.number}, auction ({calls}): {turn} to call"
+        calls = " ".join(str(c) for _, c in deal.auction.calls) or t.t("console.none_yet")
+        return t.t("console.auction", n=deal.number, calls=calls, name=turn)
     if game.phase == "talon":  # three players: the declarer takes the talon
-        return (
-            f"deal {deal.number}, {deal.contract} by {turn}: {turn} takes the talon and "
-            "lays four cards face down (ok when done)"
-        )
+        return t.t("console.talon", n=deal.number, contract=deal.contract, name=turn)
     if game.phase == "play":
-        word, contract = game.form.deal_word, game.form.contract_text(deal)  # aBRIDGEd: hand
-        head = f"{word} {deal.number}, {contract} by {game.name(deal.declarer)}"
-        if deal.claim is not None:  # play waits for the answer, not for a card
-            claim = f"{game.name(deal.claim.seat)} claims {deal.claim.tricks}"
-            return f"{head}, {claim}: {turn} to accept or dispute"
-        hand = deal.play.to_play
-        if hand is not None and deal.play.names[hand] != turn:  # the declarer plays it
-            turn += f" to play from {deal.play.names[hand]}'s dummy"
-        else:
-            turn += " to play"
-        return f"{head}, tricks {_tricks_text(game)}: {turn}"
+        return _play_status(game, t)
     if game.phase == "dummy":  # the opening lead is down: the dummy is laid out
-        return (
-            f"deal {deal.number}, {game.form.contract_text(deal)} by {game.name(deal.declarer)}: "
-            f"{deal.play.names[deal.dummy]}'s dummy is laid out (scan its cards; ok when down)"
+        return t.t(
+            "console.dummy",
+            **_head(game, t),
+            dummy=deal.play.names[deal.dummy],
         )
+    if game.phase in DUMMY_PHASES:  # the two-player dummies' own phases
+        return DUMMY_PHASES[game.phase](game, t)
     if deal.outcome is None:  # another phase of a form's own, before the deal's end
-        return f"deal {deal.number}, {game.phase}: {turn}'s turn"
-    return f"{deal_line(game, deal)} (ok: next {game.form.deal_word})"
+        phase = t.t(f"phase.{game.phase}") if f"phase.{game.phase}" in t.texts["ui"] else game.phase
+        return t.t("console.own_phase", n=deal.number, phase=phase, name=turn)
+    return t.t("console.deal_over", line=deal_line(game, deal, t), word=_word(game, t))
+
+
+def _head(game: Game, t: Words) -> dict:
+    """The fields of a deal's head: "deal 1, 1S by Anna"."""
+    deal = game.deal
+    return {
+        "word": _word(game, t),
+        "n": deal.number,
+        "contract": game.form.contract_text(deal),
+        "declarer": game.name(deal.declarer),
+    }
+
+
+def _play_status(game: Game, t: Words) -> str:
+    deal, turn = game.deal, game.name(game.turn)
+    head = t.t("console.head", **_head(game, t))
+    if deal.claim is not None:  # play waits for the answer, not for a card
+        claimer = game.name(deal.claim.seat)
+        return t.t("console.claim_waits", head=head, by=claimer, n=deal.claim.tricks, name=turn)
+    hand = deal.play.to_play
+    if hand is not None and deal.play.names[hand] != turn:  # the declarer plays it
+        who = t.t("console.to_play_dummy", name=turn, dummy=deal.play.names[hand])
+    else:
+        who = t.t("console.to_play", name=turn)
+    return t.t("console.play", head=head, tricks=_tricks_text(game), who=who)
+
+
+def _face_up_status(game: Game, t: Words) -> str:
+    deal = game.deal
+    return t.t(
+        "console.face_up_status",
+        n=deal.number,
+        name=game.name(game.turn),
+        laid=len(deal.face_up),
+        of=game.form.tricks,
+    )
+
+
+def _choose_status(game: Game, t: Words) -> str:
+    head = t.t("console.head", **_head(game, t))
+    return t.t("console.choose", head=head, name=game.name(game.turn))
+
+
+def _turn_up_status(game: Game, t: Words) -> str:
+    deal = game.deal
+    head = t.t("console.head", **_head(game, t))
+    return t.t("console.turn_up", head=head, name=deal.play.names[deal.play.turn_up[0]])
+
+
+DUMMY_PHASES = {"face-up": _face_up_status, "choose": _choose_status, "turn-up": _turn_up_status}
 
 
 def _tricks_text(game: Game) -> str:
@@ -196,42 +271,46 @@ def _tricks_text(game: Game) -> str:
     return ", ".join(f"{game.name(s)} {won[s]}" for s in order)  # a side is a player
 
 
-def draw_trick_won(game: Game) -> str:
+def draw_trick_won(game: Game, t: Words | None = None) -> str:
     """Draw Bridge: after a draw trick's second card, who won it and draws (first)."""
+    t = t or english()
     draw, top = game.deal.draw, game.deal.draw_top
     if draw.current or not draw.tricks:
         return ""
     number, winner = len(draw.tricks), game.players[draw.tricks[-1].winner]
-    drawn = top[number - 1] if len(top) >= number else "first"
-    return f"; draw trick {number} to {winner}: {winner} draws {drawn}"
+    drawn = top[number - 1] if len(top) >= number else t.t("console.first")
+    return t.t("console.draw_trick_won", n=number, name=winner, drawn=drawn)
 
 
-def draw_trick_status(game: Game) -> str:
+def draw_trick_status(game: Game, t: Words | None = None) -> str:
     """Draw Bridge's draw tricks: which one, its cards, and what is scanned next."""
+    t = t or english()
     deal, turn = game.deal, game.name(game.turn)
     draw = deal.draw
     number = min(len(draw.tricks) + 1, draw.total)
-    cards = " ".join(str(c) for c in draw.current) or "none yet"
-    head = f"deal {deal.number}, draw trick {number} of {draw.total} ({cards})"
+    cards = " ".join(str(c) for c in draw.current) or t.t("console.none_yet")
+    head = t.t("console.draw_trick", n=deal.number, trick=number, of=draw.total, cards=cards)
     if game.phase == "draw-top":
-        return f"{head}: scan the top card of the stock"
-    return f"{head}: {turn} to play"
+        return t.t("console.scan_top", head=head)
+    return t.t("console.head_to_play", head=head, name=turn)
 
 
-def pickup_status(game: Game) -> str:
+def pickup_status(game: Game, t: Words | None = None) -> str:
     """Draw / Pick-Up: which stock card, and whose turn to turn it up or decide."""
+    t = t or english()
     deal, turn = game.deal, game.name(game.turn)
-    head = f"deal {deal.number}, stock card {len(deal.pickups) + 1} of {game.form.stock}"
+    head = t.t("console.stock", n=deal.number, card=len(deal.pickups) + 1, of=game.form.stock)
     if deal.turned is None:
-        return f"{head}: {turn} turns up the top card (scan it)"
-    return f"{head}: {deal.turned} face up; {turn}: ok takes it, P rejects it"
+        return t.t("console.stock_turn", head=head, name=turn)
+    return t.t("console.stock_decide", head=head, card=deal.turned, name=turn)
 
 
 class Console:
     """Reads typed lines on a thread; the loop thread applies them."""
 
-    def __init__(self, loop: TableLoop, sims=None, out=None, uids=False):
+    def __init__(self, loop: TableLoop, sims=None, out=None, uids=False, lang="en"):
         self.loop = loop
+        self.t = Words(lang)  # the screen's words, in the table's language
         self.sims = sims or {}
         self.out = out or sys.stdout
         self.uids = uids  # simulated scanner sends tag UIDs, as an unpaired deck would
@@ -241,13 +320,17 @@ class Console:
         self.reviewer = None  # the double-dummy review's worker, started by `review`
         self.reviewing = None  # the facts of the deal whose review is awaited
         self.held = None  # since when typed lines wait for a simulated device's input
+        self.failures = 0  # faults of the console's own, said as they came
 
     @property
     def game(self) -> Game:
         return self.loop.table.game
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        """Print `text`, each line cut to LINE_MAX characters: a pasted 5,000-digit number
+        is echoed in a refusal as its start, not as a screenful."""
+        lines = (cut(line, LINE_MAX) for line in text.split("\n"))
+        print("\n".join(lines), file=self.out, flush=True)
 
     def read_stdin(self, stream=None) -> None:
         def reader():
@@ -257,8 +340,10 @@ class Console:
 
         threading.Thread(target=reader, name="console-input", daemon=True).start()
 
-    def run(self) -> None:
-        self.say(help_text(self.game))
+    def run(self) -> int:
+        """Until `quit` or the end of the input; the exit status: 1 when something went
+        wrong in the console itself (said, and logged with its traceback), else 0."""
+        self.say(help_text(self.game, self.t))
         self.say(self.prompt())
         try:
             while self.running:
@@ -266,14 +351,15 @@ class Console:
         finally:
             if self.reviewer is not None:
                 self.reviewer.close()
+        return 1 if self.failures else 0
 
     def tick(self, timeout: float) -> None:
         shown = False
         for _, outcome in self.loop.step(timeout):
-            self.say(self._outcome_text(outcome))
+            self._guarded(lambda o=outcome: self.say(self._outcome_text(o)))
             shown = True
         if self.reviewing is not None and self.reviewer.poll():
-            shown = self._review_said() or shown
+            shown = self._guarded(self._review_said) or shown
         # a typed card or call not applied yet: the next line (sheet, claim, quit, the
         # end of a here-doc) comes after it is, not before
         while not self._busy():
@@ -284,9 +370,20 @@ class Console:
             if line is None:
                 self.running = False
                 return
-            shown = self.command(line.strip()) or shown
+            shown = self._guarded(lambda typed=line: self.command(typed.strip())) or shown
         if shown:
-            self.say(self.prompt())
+            self._guarded(lambda: self.say(self.prompt()))
+
+    def _guarded(self, action):
+        """`action()`; a fault of the console's own is said and logged, and the table goes
+        on: what was stored stays stored, and the exit status says it went wrong."""
+        try:
+            return action()
+        except Exception as error:  # a bug here must not end a rubber at the table
+            self.failures += 1
+            traceback.print_exc(file=sys.stderr)
+            self.say("! " + self.t.t("console.fault", error=type(error).__name__))
+            return True
 
     def _busy(self) -> bool:
         """A typed input waits in the loop's queue, or a simulated device has sent one
@@ -304,32 +401,33 @@ class Console:
         pairing = self.loop.table.pairing
         if pairing is not None:
             done, total = pairing.progress
-            return f"pair a deck ({done} of {total}): put the {pairing.next_card} on the scanner"
-        return status(self.game)
+            return self.t.t("console.pairing", n=done, of=total, card=pairing.next_card)
+        return status(self.game, self.t)
 
     def _outcome_text(self, outcome) -> str:
         if not outcome.accepted:
-            return f"! {_refusal(outcome)}"  # the refusal and what to do instead
+            return f"! {_refusal(outcome, self.t)}"  # the refusal and what to do instead
         if outcome.menu:  # `end draw` only where a draw phase can be ended
             form = self.game.form
             draws = any(form.accepts(p, DrawPhaseEnded()) for p in form.phases(self.game.options))
-            return f"menu: in the terminal type sheet, {'end draw, ' if draws else ''}help or quit"
+            return self.t.t("console.menu_draw" if draws else "console.menu")
         if outcome.event is None:
-            return outcome.message
+            return self.t.error(outcome.message)
         if isinstance(outcome.event, Undone):
-            return outcome.notice  # what it took back
-        text = describe(self.game, outcome.event)
+            return self.t.error(outcome.notice)  # what it took back
+        text = describe(self.game, outcome.event, self.t)
         if outcome.notice:  # a revoke proved, what follows a disputed claim
-            text += "\n" + outcome.notice
+            text += "\n" + self.t.error(outcome.notice)
         if self.game.phase in ("deal-end", "finished") and outcome.attention == "deal-end":
-            text += "\n" + deal_line(self.game, self.game.deal)
-            transfers = transfer_line(self.game, self.game.deal)
+            text += "\n" + deal_line(self.game, self.game.deal, self.t)
+            transfers = transfer_line(self.game, self.game.deal, self.t)
             text += "\n" + transfers if transfers else ""
             from .abridged_text import wrong_lines  # aBRIDGEd: the statements proved wrong
 
-            text += "".join("\n" + line for line in wrong_lines(self.game, self.game.deal))
+            wrong = wrong_lines(self.game, self.game.deal, self.t)
+            text += "".join("\n" + line for line in wrong)
             if self.game.phase == "finished":  # the rubber's last deal: who won, by how much
-                text += "\n" + render_sheet(self.game).splitlines()[-1]
+                text += "\n" + render_sheet(self.game, self.t).splitlines()[-1]
         return text
 
     def command(self, line: str) -> bool:
@@ -342,7 +440,7 @@ class Console:
                 self.apply(DrawPhaseEnded())
                 return True
             stopped = STOPPED.get(self.game.form.name)
-            self.say(f"still following {stopped[0]}" if stopped else "the draw phase goes on")
+            self.say(self.t.t(f"console.goes_on.{stopped or 'draw'}"))
             if line.lower() in ("no", "n"):  # the answer, not an input
                 return True
         word, *rest = line.split()
@@ -352,14 +450,18 @@ class Console:
             return True
         from .abridged_text import spoken
 
-        said = spoken(self.game, line)
+        try:
+            said = spoken(self.game, line)
+        except ValueError as error:  # "²", a number of 5,000 digits
+            self.say(f"! {self.t.error(str(error))}")
+            return True
         if said is not None:  # aBRIDGEd's declaring: a word or number, as on the screen
             self.apply(Stated(said))
             return True
         try:
             tokens = parse_tokens(line)
         except ValueError as error:
-            self.say(f"! {error}")
+            self.say(f"! {self.t.error(str(error))}")
             return True
         for device, what, buttons in tokens:
             self._token(device, what, buttons)
@@ -378,9 +480,9 @@ class Console:
 
     def _claim(self, args: list[str]) -> None:
         try:
-            tricks = int(args[0])
+            tricks = self._number(args, 0)
             seat = self._seat(args[1]) if len(args) > 1 else None
-        except (IndexError, ValueError) as error:
+        except ValueError as error:
             self.say(f"! claim N [NAME]: {error}")
             return
         self.apply(ClaimMade(tricks, seat))
@@ -390,32 +492,39 @@ class Console:
             self.apply(HonoursGiven(0))  # nobody held honours
             return
         try:
-            seat, points = self._seat(args[0]), int(args[1])
-        except (IndexError, ValueError) as error:
-            self.say(f"! honours NAME 100|150, or honours none: {error}")
+            seat, points = self._seat(args[0] if args else ""), self._number(args, 1)
+        except ValueError as error:
+            self.say("! " + self.t.t("console.honours_usage", error=error))
             return
         self.apply(HonoursGiven(points, seat))
 
+    def _number(self, args: list[str], index: int) -> int:
+        """The typed number at `index`, in the digits 0 to 9 and not absurdly long (int()
+        takes "٣" as 3, refuses "²" and fails on 5,000 digits in words of its own)."""
+        if index >= len(args):
+            raise ValueError(self.t.t("console.number_missing"))
+        word = args[index]
+        if not (word.isascii() and word.isdigit()) or len(word) > MAX_DIGITS:
+            raise ValueError(self.t.t("console.not_a_number", word=cut(word, 12)))
+        return int(word)
+
     def _seat(self, name: str) -> int:
+        typed = normal_name(name).casefold()  # "zoë" typed e + ¨ names Zoë
         for seat, player in enumerate(self.game.players):
-            if player.lower() == name.lower():
+            if player.casefold() == typed:
                 return seat
-        raise ValueError(f"{name!r} is not a player")
+        raise ValueError(self.t.t("console.not_a_player", name=repr(cut(name, 20))))
 
     def _end(self, args: list[str]) -> None:
         """`end draw`: asks first, as the screen does; the answer is the next line."""
         if [a.lower() for a in args] != ["draw"]:
-            self.say("! end draw: ends the draw phase early (then yes to confirm)")
+            self.say("! " + self.t.t("console.end_usage"))
         elif not self.game.form.accepts(self.game.phase, DrawPhaseEnded()):
-            self.say("! the draw phase is over")  # a draw phase of any form ends early
+            self.say("! " + self.t.t("console.draw_over"))  # any form's draw phase ends early
         else:
             self.confirming = True
             stopped = STOPPED.get(self.game.form.name)
-            self.say(
-                END_DRAW_QUESTION
-                if stopped is None
-                else f"stop following {stopped[0]} now? type yes to stop (anything else goes on)"
-            )
+            self.say(self.t.t(f"console.end_question.{stopped or 'draw'}"))
 
     def _quit(self, _args) -> None:
         self.running = False
@@ -427,19 +536,21 @@ class Console:
         from .analysis.worker import Reviewer
 
         deal = next((d for d in reversed(self.game.deals) if d.outcome is not None), None)
-        word = self.game.form.deal_word  # aBRIDGEd: hand
+        word = _word(self.game, self.t)  # aBRIDGEd: hand
         if deal is None:
-            self.say(f"! review: no {word} has been played yet")
+            self.say("! " + self.t.t("console.review_none", word=word))
             return
         try:
             facts = deal_facts(self.game, deal)
         except NotReviewed as why:
-            self.say(f"! {word} {deal.number}: {_why_not(str(why))}")
+            self.say(f"! {word} {deal.number}: {_why_not(str(why), self.t)}")
             return
         self.reviewer = self.reviewer or Reviewer()
-        self.reviewer.want(facts)
         self.reviewing = facts
-        self.say(f"reviewing {word} {deal.number} double dummy: said here when done")
+        if self.reviewer.want(facts).kind in ("done", "failed"):  # asked before: said again
+            self._review_said()  # at once: the worker has nothing more to say of it
+            return
+        self.say(self.t.t("console.reviewing", word=word, n=deal.number))
 
     def _review_said(self) -> bool:
         """Say the awaited review once it is done or failed; True when said."""
@@ -450,32 +561,32 @@ class Console:
             word = self.game.form.deal_word
             self.say(as_text([(self.reviewing, state.review)], word).rstrip())
         elif state.kind == "failed":
-            word = self.game.form.deal_word
-            self.say(f"! {word} {self.reviewing.number}: {_why_not(state.reason)}")
+            word = _word(self.game, self.t)
+            self.say(f"! {word} {self.reviewing.number}: {_why_not(state.reason, self.t)}")
         else:
             return False
         self.reviewing = None
         return True
 
 
-def _refusal(outcome) -> str:
-    """A refusal and its hint in the screen's English words (a phase said as the
-    screen says it: "draw tricks", not "draw-tricks")."""
-    from .ui.i18n import Catalog
-
-    english = Catalog("en")
-    text = english.error(outcome.message)
-    return f"{text}: {english.error(outcome.hint)}" if outcome.hint else text
+def cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _why_not(reason: str | None) -> str:
-    """Why a deal has no review, in the screen's English words."""
-    from .ui.i18n import Catalog
+def _refusal(outcome, t: Words) -> str:
+    """A refusal and its hint in the screen's words (a phase said as the screen says it:
+    "draw tricks", not "draw-tricks")."""
+    text = t.error(outcome.message)
+    return f"{text}: {t.error(outcome.hint)}" if outcome.hint else text
+
+
+def _why_not(reason: str | None, t: Words) -> str:
+    """Why a deal has no review, in the screen's words."""
     from .ui.review_text import SAID
 
     if reason == "thrown_in":
-        return "thrown in, no contract was played"
-    return Catalog("en").t(f"review.failed.{reason if reason in SAID else 'crashed'}")
+        return t.t("console.thrown_in")
+    return t.t(f"review.failed.{reason if reason in SAID else 'crashed'}")
 
 
 _COMMANDS = {
@@ -484,8 +595,8 @@ _COMMANDS = {
     "dispute": lambda c, _: c.apply(ClaimAnswered(False)),
     "honours": Console._honours,
     "end": Console._end,
-    "sheet": lambda c, _: c.say(render_sheet(c.game)),
-    "help": lambda c, _: c.say(help_text(c.game)),
+    "sheet": lambda c, _: c.say(render_sheet(c.game, c.t)),
+    "help": lambda c, _: c.say(help_text(c.game, c.t)),
     "review": Console._review,
     "quit": Console._quit,
 }

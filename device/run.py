@@ -10,7 +10,14 @@ import tempfile
 import warnings
 from pathlib import Path
 
-from .config import SettingsNotice, config_path, data_dir, load_config, name_refusal
+from .config import (
+    SettingsNotice,
+    config_path,
+    data_dir,
+    load_config,
+    name_refusal,
+    normal_name,
+)
 from .console import Console
 from .engine.errors import SetupError
 from .engine.events import Setup
@@ -61,7 +68,7 @@ def new_game(args: argparse.Namespace, config: dict, options: dict | None = None
     from .engine.forms import find_form
 
     form = args.new or config["game"]["form"]
-    players = tuple(args.players or config["game"]["players"])
+    players = tuple(normal_name(p) for p in args.players or config["game"]["players"])
     count = find_form(form).players
     if len(players) != count:
         how = "--players" if args.players else "the remembered players"
@@ -69,7 +76,7 @@ def new_game(args: argparse.Namespace, config: dict, options: dict | None = None
             f"{how}: {find_form(form).name} is played by {count} players, "
             f"not {len(players)}: give --players with {count} names"
         )
-    first = args.first_dealer or players[0]
+    first = normal_name(args.first_dealer) if args.first_dealer else players[0]
     if first not in players:
         raise SetupError(f"--first-dealer {first!r} is not one of the players")
     known = {option.name for option in find_form(form).options}
@@ -118,9 +125,10 @@ def main(args: argparse.Namespace) -> int:
     status = 0
     try:
         if args.text:
-            console = Console(loop, sims, uids=args.uids)
+            lang = args.lang or config["screen"]["language"]  # as the screen would speak
+            console = Console(loop, sims, uids=args.uids, lang=lang)
             console.read_stdin()
-            console.run()
+            status = console.run()  # 1: the console failed on something, said and logged
         else:
             status = run_app(
                 args, config, loop, sims, scanner, profile, decks, journal, opened, notices, prefs
@@ -131,7 +139,7 @@ def main(args: argparse.Namespace) -> int:
         for device in list(devices.values()) + list(sims.values()):
             (getattr(device, "stop", None) or device.close)()
         lock.close()
-    return status  # a Quit on the appliance: the status its unit restarts on
+    return status  # 1: the console failed; a Quit on the appliance: its unit restarts on it
 
 
 def load_settings(args: argparse.Namespace) -> tuple[dict, list[str]]:

@@ -6,6 +6,8 @@ below it the trick points run down, with a game line after each game.
 
 from __future__ import annotations
 
+from .abridged_text import form_title
+from .console_words import Words, english
 from .engine.game import Deal, Game
 
 WIDTH = 12  # one column
@@ -28,38 +30,49 @@ def _pair_rows(entries: list[tuple[int, int]], sides: int = 2) -> list[str]:
     return [_row(*cells) for cells in zip(*columns, strict=True)]
 
 
-def deal_line(game: Game, deal: Deal) -> str:
+def deal_line(game: Game, deal: Deal, t: Words | None = None) -> str:
     """One deal in words: "Deal 3, Ben deals: 4S by Anna, 11 tricks, made +1"."""
+    t = t or english()
     if game.form.scoring == "abridged":
         from .abridged_text import hand_line
 
-        return hand_line(game, deal)
-    head = f"Deal {deal.number}, {game.players[deal.dealer]} deals: "
+        return hand_line(game, deal, t)
+    head = t.t("console.deal_head", n=deal.number, name=game.players[deal.dealer])
     if deal.contract is None:
-        return head + "thrown in"
+        return head + t.t("console.thrown")
     made = deal.tricks - deal.contract.level - game.form.book
-    result = "made" if made == 0 else f"made +{made}" if made > 0 else f"down {-made}"
-    tricks = f"{deal.tricks} trick{'' if deal.tricks == 1 else 's'}"
-    line = f"{deal.contract} by {game.players[deal.declarer]}, {tricks}, {result}"
+    if made >= 0:
+        result = t.t("console.made") if made == 0 else t.t("console.made_over", n=made)
+    else:
+        result = t.n("console.down", -made)
+    tricks = t.n("console.tricks", deal.tricks)
+    line = t.t(
+        "console.contract",
+        contract=deal.contract,
+        name=game.players[deal.declarer],
+        tricks=tricks,
+        result=result,
+    )
     if deal.claimed is not None:
-        line += f" (claim by {game.players[deal.claimed.seat]})"
+        line += t.t("console.claim_by", name=game.players[deal.claimed.seat])
     if any(deal.honours):
         side = next(s for s, held in enumerate(deal.honours) if held)
-        line += f", honours {deal.honours[side]} to {game.side_name(side)}"
+        line += t.t("console.honours_to", points=deal.honours[side], name=game.side_name(side))
     return head + line
 
 
-def render_sheet(game: Game) -> str:
+def render_sheet(game: Game, t: Words | None = None) -> str:
+    t = t or english()
     if game.form.scoring == "abridged":  # four hands, no games: a sheet of its own
         from .abridged_text import render_abridged
 
-        return render_abridged(game)
+        return render_abridged(game, t)
     sheet = game.sheet
     sides = game.form.side_count
     names = tuple(game.side_name(side) for side in range(sides))
     rule = "-+-".join(["-" * WIDTH] * sides)
-    out = [f"{game.form.title}: {' v '.join(names)}", ""]
-    out += [deal_line(game, d) for d in game.deals if d.outcome is not None]
+    out = [f"{form_title(game, t)}: {' v '.join(names)}", ""]
+    out += [deal_line(game, d, t) for d in game.deals if d.outcome is not None]
     out += ["", _row(*names), rule]
     above = [(line.side, line.points) for line in sheet.lines if line.where == "above"]
     closing = [(line.side, line.points) for line in sheet.closing_lines()]
@@ -75,18 +88,18 @@ def render_sheet(game: Game) -> str:
             out.append(rule)
     totals = sheet.totals()
     out += ["", _row(*(str(total) for total in totals))]
-    out.append(_result(game, names, totals))
+    out.append(_result(game, names, totals, t))
     return "\n".join(out)
 
 
-def _result(game: Game, names: tuple[str, ...], totals: tuple[int, ...]) -> str:
+def _result(game: Game, names: tuple[str, ...], totals: tuple[int, ...], t: Words) -> str:
     sheet = game.sheet
     if not sheet.finished:
-        return "Unfinished: the unfinished-rubber bonuses are included above."
+        return t.t("console.unfinished")
     if sheet.winner is None:
-        return "A tie."
+        return t.t("console.tie")
     others = [total for side, total in enumerate(totals) if side != sheet.winner]
     margin = abs(totals[sheet.winner] - max(others))  # over the next best
     winner = names[sheet.winner]
-    verb = "win" if " & " in winner else "wins"  # a partnership is two players
-    return f"{winner} {verb} by {margin} points ({len(game.deals)} deals)."
+    key = "console.side_wins" if " & " in winner else "console.wins"  # a partnership: two
+    return t.t(key, name=winner, points=margin, n=len(game.deals))

@@ -197,7 +197,9 @@ def test_an_undo_in_the_declaring_says_what_it_took_back(tmp_path):
         con.tick(0)
         con.tick(0)
     text = out.getvalue()
-    assert "Undone: what Anna said (Y)" in text and "Undone: what Anna said (Play)" in text
+    assert (
+        "Undone: what Anna said (Yellow)" in text
+    )  # the screen's words and "Undone: what Anna said (Play)" in text
     assert game.phase == "round-one" and game.deal.words == []
     assert Catalog("nl").error("Undone: what Anna said (Y)") == "Teruggenomen: wat Anna zei (Geel)"
     said = Catalog("nl").error("Undone: what Anna said (Play)")

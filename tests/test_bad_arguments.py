@@ -96,7 +96,7 @@ def test_every_field_of_a_record_with_every_wrong_json_type(capsys, monkeypatch)
     "text,message",
     [
         ('{"game": 5, "players": ["Anna", "Ben"]}', "game: must be the name of a game form"),
-        ('{"players": ["Anna", "Ben"], "first_dealer": null}', "first_dealer: None is not"),
+        ('{"players": ["Anna", "Ben"], "first_dealer": null}', "first_dealer: null is not"),
         ('{"players": []}', "record: draw-and-discard is played by 2 players, not 0"),
         (
             '{"players": ["Anna", "Ben"], "options": {"honours": "a\\nb"}}',

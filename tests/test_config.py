@@ -224,7 +224,9 @@ def test_an_unreadable_file_gives_the_defaults_and_says_why(tmp_path):
     config, problems = load_config(path)
     assert config == DEFAULTS and lines(problems) == [None]
     assert problems[0].what.startswith("cannot read it ('utf-8' codec can't decode")
-    assert load_config(tmp_path)[1][0].what.startswith("cannot read it (Is a directory)")
+    assert load_config(tmp_path)[1][0].what.startswith(
+        "cannot read it (not a regular file: a folder)"
+    )
 
 
 def test_problems_name_the_file_and_line_in_the_log_and_the_line_on_the_screen(tmp_path):

@@ -197,3 +197,63 @@ def test_the_prompt_during_a_claim_names_who_answers_it(tmp_path):
     three.apply(ClaimMade(10))
     three.apply(ClaimAnswered(True))  # Carla accepts; Anna, the other opponent, must too
     assert status(three).endswith("Ben claims 10: Anna to accept or dispute")
+
+
+def test_a_fault_of_the_console_is_said_and_the_stored_input_kept(tmp_path, monkeypatch):
+    import device.console
+
+    con, journal, out = console(tmp_path)
+
+    def broken(*_):
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(device.console, "describe", broken)
+    for line in ("1s", "p", None):
+        con.lines.put(line)
+    assert con.run() == 1  # the exit status says the console went wrong
+    text = out.getvalue()
+    assert text.count("! the terminal could not go on with this (IndexError)") == 2
+    kinds = [e.kind for e in journal.rubber(con.loop.table.rubber).events]
+    assert kinds == ["call", "call"] and con.game.phase == "play"  # both kept
+
+
+DUMMY_FORMS = ("double-dummy", "single-dummy", "semi-exposed-dummies", "exposed-dummy")
+
+
+def test_the_dummy_forms_lay_out_their_dummies_in_the_terminal(tmp_path):
+    """Driven as a user would: lines piped into `honeymoon run --text`."""
+    import re
+    import subprocess
+    import sys
+
+    lines = "HA\nH2\nok\n1s\np\np\np\nok\nS3\nC4\nok\nok\nsheet\n"
+    for form in DUMMY_FORMS:
+        done = subprocess.run(
+            [sys.executable, "-m", "device.cli", "run", "--text", "--new", form]
+            + ["--players", "Anna", "Ben", "--data-dir", str(tmp_path / form)]
+            + ["--config", "/dev/null"],
+            input=lines,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0 and "Traceback" not in done.stderr, (form, done.stderr)
+        assert not re.search(r"\b[A-Z]\w+\(", done.stdout), done.stdout  # no repr
+        assert "face up in" in done.stdout, (form, done.stdout)
+
+
+def test_odd_numbers_typed_are_refused_in_the_tables_words(tmp_path):
+    con, journal, out = console(tmp_path)
+    typed(con, "1s p", "HA")
+    typed(con, "claim ²", "claim ٣", "claim " + "9" * 5000, "claim", "honours anna ²")
+    typed(con, "9" * 5000)
+    text = out.getvalue()
+    assert "! claim N [NAME]: ² is not a number: type the digits 0 to 9" in text
+    assert "! claim N [NAME]: ٣ is not a number" in text  # int() would have taken it as 3
+    assert "! claim N [NAME]: 99999999999… is not a number" in text
+    assert "! claim N [NAME]: a number is missing" in text
+    assert "int()" not in text and "digits for integer" not in text
+    assert max(len(line) for line in text.splitlines()) <= 240  # the 5,000 digits cut
+    assert con.game.deal.claim is None
+    kinds = [e.kind for e in journal.rubber(con.loop.table.rubber).events]
+    assert kinds == ["call", "call", "card"]

@@ -71,3 +71,20 @@ def test_the_table_goes_on_while_the_review_is_worked_out():
         assert con.game.deal.number == 2 and con.reviewing is not None
     finally:
         con.reviewer.close()
+
+
+def test_a_second_review_of_the_same_deal_answers_at_once():
+    game = first_deal_played("plain", ("Anna", "Ben"))
+    con, out = console(game)
+    try:
+        typed(con, "review")
+        deadline = time.monotonic() + 60
+        while "Par:" not in out.getvalue() and time.monotonic() < deadline:
+            con.tick(0.05)
+        first = out.getvalue()
+        typed(con, "review")  # the worker has nothing more to say: the console says it
+        again = out.getvalue()[len(first) :]
+        assert "Par:" in again and f"Deal 1: {game.deal.contract}" in again
+        assert "reviewing" not in again and con.reviewing is None
+    finally:
+        con.reviewer.close()

@@ -10,6 +10,7 @@ input", started from a checkpoint kept at the start of each deal.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -720,11 +721,18 @@ def _or(values) -> str:
 
 
 def _check_players(form: GameForm, players) -> tuple[str, ...]:
-    names = tuple(str(p).strip() for p in players)
+    """The names as the table keeps them: composed (e + ¨ is ë, so "Zoë" typed either way
+    is one name) and trimmed; two names equal but for case are one player's."""
+    names = tuple(normal_name(str(p)) for p in players)
     if len(names) != form.players:
         raise SetupError(f"{form.name} is played by {form.players} players, not {len(names)}")
     if any(not n for n in names):
         raise SetupError("every player needs a name")
-    if len({n.lower() for n in names}) != len(names):
+    if len({n.casefold() for n in names}) != len(names):
         raise SetupError("the players need different names")
     return names
+
+
+def normal_name(name: str) -> str:
+    """A name in Unicode's composed form (NFC), without outer spaces."""
+    return unicodedata.normalize("NFC", name).strip()

@@ -27,7 +27,7 @@ from .events import (
     TalonDiscarded,
 )
 from .forms import DEFAULT
-from .game import Deal, Game
+from .game import Deal, Game, normal_name
 
 DEAL_KEYS = {
     "draw_cards",
@@ -54,6 +54,28 @@ class RecordError(RuleError):
     """A record that cannot be played; the message starts with the place."""
 
 
+QUOTE_MAX = 40  # characters of a record's value quoted in a refusal
+
+
+def quoted(value: Any) -> str:
+    """A record's value as a refusal quotes it, in one short line: a text cut to
+    QUOTE_MAX characters, a number of 5,000 digits said so (repr() of such an int
+    raises), anything else as JSON writes it, cut too."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+        return "a number of over 18 digits"
+    text = repr(value) if isinstance(value, str) else _json(value)
+    return text if len(text) <= QUOTE_MAX else text[: QUOTE_MAX - 1] + "…"
+
+
+def _json(value: Any) -> str:
+    import json
+
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # not JSON, or an int too long to write
+        return type(value).__name__
+
+
 def play_record(record: Any) -> Game:
     """Play a record (already parsed from JSON) through the engine."""
     game = _at("record", Game, _setup(record))
@@ -75,16 +97,22 @@ def _setup(record: Any) -> Setup:
         raise RecordError("record: must be a JSON object")
     unknown = set(record) - RECORD_KEYS
     if unknown:
-        raise RecordError(f"record: unknown key {sorted(unknown)[0]!r}")
+        raise RecordError(f"record: unknown key {quoted(sorted(unknown)[0])}")
     form = record.get("game", DEFAULT)
     if not isinstance(form, str):
         raise RecordError("game: must be the name of a game form, like draw-and-discard")
+    if len(form) > QUOTE_MAX:  # no form has such a name: said short, not 5,000 letters
+        raise RecordError(f"game: unknown game {quoted(form)}")
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError("players: must be a list of names")
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("options: must be an object")
+    for name, value in options.items():  # the form checks each; none takes such a number
+        if quoted(value).startswith("a number of over"):
+            raise RecordError(f"options, {quoted(name)}: {quoted(value)} is no option's value")
+    players = [normal_name(p) for p in players]  # "Zoë" typed e + ¨ is the Zoë of the record
     return Setup(form, tuple(players), _first_dealer(record, players), options)
 
 
@@ -94,8 +122,10 @@ def _first_dealer(record: dict, players: list[str]) -> int:
     if "first_dealer" not in record:
         return 0
     first = record["first_dealer"]
+    if isinstance(first, str) and normal_name(first) in players:
+        return players.index(normal_name(first))
     if not isinstance(first, str) or first not in players:
-        raise RecordError(f"first_dealer: {first!r} is not one of the players")
+        raise RecordError(f"first_dealer: {quoted(first)} is not one of the players")
     return players.index(first)
 
 
@@ -103,7 +133,7 @@ def _play_deal(game: Game, number: int, deal: dict, last: bool) -> None:
     place = f"deal {number}"
     unknown = set(deal) - DEAL_KEYS
     if unknown:
-        raise RecordError(f"{place}: unknown key {sorted(unknown)[0]!r}")
+        raise RecordError(f"{place}: unknown key {quoted(sorted(unknown)[0])}")
     while game.phase == "draw":  # its turns, as the table plays them (OK after each)
         game.apply(DrawTurnEnded())
     form = game.form
@@ -213,7 +243,7 @@ def _choose(game: Game, place: str, deal: dict, last: bool) -> None:
         return
     if choice is None and last and not ({"cards", "claim"} & set(deal)):
         return  # the record stops before the choice
-    if choice not in CHOICES:
+    if not isinstance(choice, str) or choice not in CHOICES:  # a list is no choice either
         raise RecordError(f'{place}, dummy: must be "face-up" or "face-down"')
     _at(f"{place}, dummy", game.apply, DummyChosen(CHOICES[choice]))
 
@@ -229,7 +259,7 @@ def _shown(game: Game, place: str, shown: Any) -> dict[int, list[str]] | None:
     out = {}
     for seat, cards in shown.items():
         if seat not in seats:
-            raise RecordError(f"{where}: {seat!r} is not a seat ({', '.join(seats)})")
+            raise RecordError(f"{where}: {quoted(seat)} is not a seat ({', '.join(seats)})")
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise RecordError(f"{where}: {seat} must be a list of cards")
         out[seats.index(seat)] = cards
@@ -292,8 +322,10 @@ def _honours(game: Game, place: str, honours: Any) -> None:
 
 
 def _seat(game: Game, place: str, name: Any) -> int:
+    if isinstance(name, str) and normal_name(name) in game.players:
+        return game.players.index(normal_name(name))
     if name not in game.players:
-        raise RecordError(f"{place}: {name!r} is not one of the players")
+        raise RecordError(f"{place}: {quoted(name)} is not one of the players")
     return game.players.index(name)
 
 
@@ -302,8 +334,15 @@ def _at(place: str, action, *args):
         return action(*args)
     except RecordError:
         raise
-    except RuleError as error:
-        raise RecordError(f"{place}: {error}") from None
+    except RuleError as error:  # the engine may quote a 5,000-letter call: cut short
+        raise RecordError(f"{place}: {_cut(str(error))}") from None
+
+
+MESSAGE_MAX = 200  # characters of an engine refusal after its place
+
+
+def _cut(message: str) -> str:
+    return message if len(message) <= MESSAGE_MAX else message[: MESSAGE_MAX - 1] + "…"
 
 
 def _unfinished(deal: Deal) -> str:

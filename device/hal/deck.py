@@ -12,6 +12,7 @@ import json
 import os
 from pathlib import Path
 
+from device.config import read_settings_file
 from device.engine.cards import DECKS, STANDARD, Card, Deck
 from device.engine.errors import RuleError
 
@@ -21,6 +22,12 @@ BESIDE = "abridged"  # a second paired deck the table reads beside the first (aB
 
 class PairingError(RuleError):
     """A tag that cannot be paired (already used, or the card has one)."""
+
+
+def _text(path: Path) -> str:
+    """A profile file's text; a FIFO, a device or a file over 1 MB is refused by its type
+    or size (a ValueError, as a damaged file), never read without end."""
+    return read_settings_file(path).decode("utf-8")
 
 
 class DeckProfile:
@@ -93,7 +100,7 @@ class DeckProfile:
     def load(path: Path) -> DeckProfile:
         """Read a profile; RuleError (never a traceback) for a damaged file."""
         try:
-            return DeckProfile.from_dict(json.loads(path.read_text(encoding="utf-8")))
+            return DeckProfile.from_dict(json.loads(_text(path)))
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
             raise RuleError(f"deck profile {path}: {error}") from None
 
@@ -106,7 +113,7 @@ class DeckProfile:
         left out and the rest kept, so the cards still paired go on working and
         pairing the deck again asks only for the others."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_Pairs)
+            data = json.loads(_text(path), object_pairs_hook=_Pairs)
         except (OSError, ValueError, RecursionError) as error:
             return None, [f"deck profile {path}: cannot be read ({_short(error)})"]
         if not isinstance(data, _Pairs):

@@ -75,16 +75,22 @@ def _deal_pbn(game: Game, deal: Deal, day: str) -> str:
         ("Contract", "Pass" if deal.contract is None else str(deal.contract)),
         ("Result", "" if deal.tricks is None else str(deal.tricks)),
     ]
-    lines = [f'[{name} "{value}"]' for name, value in tags]
+    lines = [f'[{name} "{_escaped(value)}"]' for name, value in tags]
     if _four_callers(game):
         lines += _auction_section(game, deal)
     else:
         lines.append(f'[HoneymoonAuction "{_auction(game, deal)}"]')
         held = " ".join(game.side_name(side) for side in vulnerable)
-        lines.append(f'[HoneymoonVulnerable "{held}"]')
+        lines.append(f'[HoneymoonVulnerable "{_escaped(held)}"]')
     if deal.play is not None and (deal.play.tricks or deal.play.current):
         lines += _play_section(game, deal)
     return "\n".join(lines) + "\n"
+
+
+def _escaped(value: str) -> str:
+    """A tag value as PBN 2.1 (section 3.7) quotes it: a backslash and a quote inside
+    it each escaped with a backslash, so a name like 'Anna "Ace"' ends no tag early."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 _SEAT_TAGS = {"W": "West", "N": "North", "E": "East", "S": "South"}

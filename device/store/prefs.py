@@ -24,7 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from device.config import ROTATIONS, name_refusal, normal_name
+from device.config import ROTATIONS, NotSettingsFile, name_refusal, normal_name, read_settings_file
 from device.engine.errors import RuleError
 from device.engine.forms import FORMS, find_form
 
@@ -90,16 +90,16 @@ class Prefs:
 def _read(path: Path, log) -> dict:
     """The file's object; {} when there is none, or when it is damaged (logged)."""
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_BYTES + 1)
+        data = read_settings_file(path, MAX_BYTES)  # never a FIFO's wait, nor /dev/zero's end
     except FileNotFoundError:
+        return {}
+    except NotSettingsFile as error:
+        log(f"{path}: {error}; nothing remembered is used")
         return {}
     except OSError as error:
         log(f"{path}: cannot be read ({error.strerror or error}); nothing remembered is used")
         return {}
     try:
-        if len(data) > MAX_BYTES:
-            raise ValueError(f"over {MAX_BYTES} bytes")
         values = json.loads(data.decode("utf-8"))
         if not isinstance(values, dict):
             raise ValueError("not a JSON object")

@@ -138,3 +138,46 @@ def test_a_game_in_its_draw_phase_writes_the_deals_before_it():
     record = to_record(game)
     assert len(record["deals"]) == 1
     assert sheet_report(play_record(record)) == sheet_report(game)
+
+
+def robot(form, players=("Anna", "Ben")):
+    import random
+
+    from device.engine.events import Setup
+    from device.engine.game import Game
+    from device.robots import play_out
+
+    return json.loads(
+        json.dumps(to_record(play_out(Game(Setup(form, players, 0)), random.Random(3))))
+    )
+
+
+def refused(record) -> str:
+    with pytest.raises(RecordError) as error:
+        play_record(record)
+    return str(error.value)
+
+
+def test_a_bad_value_in_any_field_is_refused_with_its_place():
+    four = robot("abridged", ("Anna", "Ben", "Carla", "Dirk"))
+    hand = next(i for i, d in enumerate(four["deals"]) if len(d.get("strengths", [])) >= 2)
+    at = f"deal {hand + 1}, strengths, 2"
+    four["deals"][hand]["strengths"][1] = "²"  # str.isdigit() says yes; int() crashes on it
+    assert refused(four) == f"{at}: not a number: ²"
+    four["deals"][hand]["strengths"][1] = "٣"  # int() takes it as 3: still not the table's
+    assert refused(four) == f"{at}: not a number: ٣"
+    four["deals"][hand]["strengths"][1] = 10**5000
+    assert refused(four) == f"{at}: not a number a hand can have: it is far too large"
+    single = robot("single-dummy")
+    single["deals"][0]["dummy"] = ["face-up"]  # a list where a word goes
+    assert refused(single) == 'deal 1, dummy: must be "face-up" or "face-down"'
+    plain = robot("plain")
+    plain["first_dealer"] = 10**5000  # repr() of it would raise
+    assert refused(plain) == "first_dealer: a number of over 18 digits is not one of the players"
+    plain = robot("plain")
+    plain["deals"][0]["calls"][0] = "9" * 5000
+    message = refused(plain)
+    assert message.startswith("deal 1, call 1: '999") and len(message) <= 220
+    plain = robot("plain")
+    plain["options"] = {"honours": 10**5000}
+    assert refused(plain) == "options, 'honours': a number of over 18 digits is no option's value"

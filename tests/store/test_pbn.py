@@ -1,5 +1,7 @@
 """PBN export, read back by endplay's parser: deal, contract, declarer, result."""
 
+import re
+
 import pytest
 
 from device.engine.record import play_record
@@ -274,3 +276,32 @@ def test_robot_rubbers_with_dummies_read_back_in_endplay(dummy_forms, form, seed
         hands = board.deal.to_pbn()[2:].split(" ")
         for seat in range(4):  # every card played: the full deal
             assert hands[seat] == _hand(deal.play.by_hand[seat])
+
+
+# A tag as PBN 2.1 section 3.7 writes it: inside the quotes, \\ and \" only.
+STRICT_TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\["\\])*)"\]$')
+
+
+def strict_tags(text: str) -> list[dict[str, str]]:
+    """Each game's tags read by the spec (a game ends at a blank line); a tag line it
+    cannot read fails the test."""
+    games, tags = [], {}
+    for line in [*text.splitlines(), ""]:
+        if line.startswith("["):
+            found = STRICT_TAG.match(line)
+            assert found, line
+            tags[found[1]] = re.sub(r"\\(.)", r"\1", found[2])
+        elif not line and tags:
+            games.append(tags)
+            tags = {}
+    return games
+
+
+def test_a_quote_and_a_backslash_in_a_name_are_escaped_as_pbn_says():
+    """PBN 2.1 section 3.7: inside a tag value a quote and a backslash are escaped with
+    a backslash, so every tag reads back whole and the names come back as typed."""
+    game = play_rubber(3, players=('Anna "Ace"', "Ben\\Bo"))
+    text = export_pbn(game)
+    games = [tags for tags in strict_tags(text) if "Board" in tags]
+    assert len(games) == len(deals_of(game)) == len(pbn.loads(text))
+    assert all(tags["North"] == 'Anna "Ace"' and tags["South"] == "Ben\\Bo" for tags in games)

@@ -27,6 +27,11 @@ def replay_declaring(form, game, entry: dict, place: str, last: bool, at) -> Non
     words = _list(entry, "declaring", place, at)
     strengths = _list(entry, "strengths", place, at)
     counts = _list(entry, "counts", place, at)
+    for key, items in (("declaring", words), ("strengths", strengths), ("counts", counts)):
+        for index, item in enumerate(items, 1):
+            _check_said(item, f"{place}, {key}, {index}", at)
+    if entry.get("trump") is not None:
+        _check_said(entry["trump"], f"{place}, trump", at)
     trump = entry.get("trump")
     where = f"{place}, declaring"
     if entry.get("calls"):  # a bridge record's habit: say where the words go instead
@@ -67,6 +72,23 @@ def replay_declaring(form, game, entry: dict, place: str, last: bool, at) -> Non
             at(f"{place}, {key}", _refuse, f"{left[0]} is more than was stated now")
     if not last and game.phase in form.own_phases:
         at(place, _refuse, "the declaring is not over")
+
+
+NUMBER_MAX = 10**6  # far over any strength or count (40 at most): a bigger one is refused
+
+
+def _check_said(item: Any, place: str, at) -> None:
+    """A word or number of the declaring that no phase could take is refused with its
+    place: "²" or "٣" (digits to str.isdigit, not to the table), a number of 5,000
+    digits, a word of 5,000 letters, anything but a word or a number."""
+    if isinstance(item, bool) or not isinstance(item, int | str):
+        at(place, _refuse, "must be a word (Pass, Play, Ten, Seven, a colour) or a number")
+    if isinstance(item, int) and not -NUMBER_MAX <= item <= NUMBER_MAX:
+        at(place, _refuse, "not a number a hand can have: it is far too large")
+    if isinstance(item, str) and not item.isascii() and any(c.isdigit() for c in item):
+        at(place, _refuse, f"not a number: {item[:20]}")
+    if isinstance(item, str) and len(item) > 20:
+        at(place, _refuse, f"not a word of the declaring: {item[:20]}…")
 
 
 def _is_number(word: Any) -> bool:

@@ -28,6 +28,7 @@ discards, which the device cannot tell apart.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING
 
 from ..errors import PlayError, RuleError
@@ -286,6 +287,8 @@ def _refuse(message: str) -> None:
 
 
 def _seat(game, name, where: str, at) -> int:
+    name = unicodedata.normalize("NFC", name) if isinstance(name, str) else name  # as kept
     if name not in game.players:
-        at(where, _refuse, f"{name!r} is not one of the players")
+        said = repr(name[:40]) if isinstance(name, str) else "it"  # never str() of 10**5000
+        at(where, _refuse, f"{said} is not one of the players")
     return game.players.index(name)
