@@ -145,3 +145,10 @@ def test_four_at_the_table_cards_and_ok_go_where_the_phase_says():
     assert t.game.phase == "dummy"
     refused = t.handle(Input(CARD, "HA"))
     assert not refused.accepted and refused.message == "HA was already played"
+
+
+def test_the_undo_of_a_dummys_layout_is_said_in_dutch():
+    from device.ui.i18n import Catalog
+
+    said = Catalog("nl").error("Undone: the end of the dummy's layout")
+    assert said == "Teruggenomen: het einde van het neerleggen van de blinde"

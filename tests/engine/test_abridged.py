@@ -409,3 +409,15 @@ def test_a_record_with_calls_is_told_the_words_are_its_declaring():
     record["deals"][0]["calls"] = ["1S", "P", "P", "P"]
     with pytest.raises(RecordError, match="deal 1, calls: aBRIDGEd has no auction: its words"):
         play_record(record)
+
+
+@pytest.mark.parametrize("said", ["²", "١٠", "1" * 5000, "10.0"])
+def test_a_number_not_in_ascii_digits_is_refused_by_the_engine_and_changes_nothing(said):
+    g = game(dealer=ALICE)
+    say(g, "Play")
+    g.apply(DummyDone())
+    say(g, "NT")
+    before = g.snapshot()
+    with pytest.raises(RuleError, match="^a hand strength is a number from") as refused:
+        g.apply(Stated(said))
+    assert g.snapshot() == before and len(str(refused.value)) < 80

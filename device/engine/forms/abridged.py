@@ -213,10 +213,14 @@ class Abridged(GameForm):
     def _number(deal: Deal, what: Any) -> int:
         low, high = STRENGTHS if deal.phase == "strength" else COUNTS
         said = "a hand strength" if deal.phase == "strength" else "a colour count"
-        if isinstance(what, str) and what.strip().isdigit():
-            what = int(what)
+        # ASCII digits only, and few: str.isdigit() takes "²", and int() of 5,000
+        # digits is refused by Python itself.
+        text = what.strip() if isinstance(what, str) else ""
+        if text.isascii() and text.isdigit() and len(text) <= 3:
+            what = int(text)
         if not isinstance(what, int) or isinstance(what, bool) or not low <= what <= high:
-            raise RuleError(f"{said} is a number from {low} to {high}, not {what}")
+            shown = f"{what[:12]}…" if isinstance(what, str) and len(what) > 12 else what
+            raise RuleError(f"{said} is a number from {low} to {high}, not {shown}")
         if deal.phase == "strength" and deal.round == 2 and len(deal.strengths) == 3:
             total = sum(deal.strengths) + what
             if total != TOTAL:
