@@ -16,11 +16,9 @@ Needs the right to mount a tmpfs; else skipped with the reason.
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -32,9 +30,8 @@ from device.sim.links import PtyLink
 from device.sim.script import press, record_steps
 from device.store.journal import FILENAME, Journal
 
-from . import REPO
 from .full_disk import TmpfsDisk
-from .power_cut import KINDS, PLAYERS, App, Sim
+from .power_cut import KINDS, App, Sim
 
 DISK = "4m"
 UNSTORED_S = 1.0  # how long an input pressed on the unwritable disk must stay unacknowledged
@@ -52,23 +49,13 @@ class RestartedApp(App):
         super().__init__(side, sims, first_dealer)  # its log and notify socket: not on the disk
         self.data = data
 
-    def spawn(self) -> None:
-        self._drain()
-        for sim in self.sims.values():
-            sim.identified.clear()
-        command = [sys.executable, "-m", "device.cli", "run", "--headless"]
-        command += ["--scanner", self.sims["scanner"].link.url]
-        command += ["--bidbox", self.sims["bidbox"].link.url]
-        command += ["--data-dir", str(self.data), "--config", os.devnull]
-        if not self.started:
-            command += ["--new", "draw-and-discard", "--players", *PLAYERS]
-            command += ["--first-dealer", self.first_dealer]
-            self.started = True
-        env = dict(os.environ, PYTHONPATH=str(REPO), NOTIFY_SOCKET=str(self.folder / "notify"))
-        self.proc = subprocess.Popen(
-            command, cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log
-        )
-        self.drawn = self.ready = False
+    def data_dir(self) -> Path:
+        return self.data  # on the small disk; the log and socket beside it
+
+    def starts_rubber(self) -> bool:
+        """Only the first start: the journal may be unreadable to `stored` later."""
+        first, self.started = not self.started, True
+        return first
 
     def stop(self) -> None:
         """SIGTERM, as systemd stops it."""

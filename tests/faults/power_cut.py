@@ -86,8 +86,8 @@ class App:
         command = [sys.executable, "-m", "device.cli", "run", "--headless"]
         command += ["--scanner", self.sims["scanner"].link.url]
         command += ["--bidbox", self.sims["bidbox"].link.url]
-        command += ["--data-dir", str(self.folder), "--config", os.devnull]
-        if not stored(self.folder).rubber:  # no rubber yet: start it (again)
+        command += ["--data-dir", str(self.data_dir()), "--config", os.devnull]
+        if self.starts_rubber():
             command += ["--new", "draw-and-discard", "--players", *PLAYERS]
             command += ["--first-dealer", self.first_dealer]
         env = dict(os.environ, PYTHONPATH=str(REPO), NOTIFY_SOCKET=str(self.folder / "notify"))
@@ -95,6 +95,14 @@ class App:
             command, cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log
         )
         self.drawn = self.ready = False
+
+    def data_dir(self) -> Path:
+        """Where the app keeps its journal."""
+        return self.folder
+
+    def starts_rubber(self) -> bool:
+        """Whether this start begins the rubber: no rubber stored yet (or again)."""
+        return not stored(self.folder).rubber
 
     def wait_ready(self, timeout: float = 15.0) -> None:
         """Until the app has drawn its first frame and opened both ports."""
