@@ -19,9 +19,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-WIDTH, HEIGHT = 48, 72  # the canonical card, portrait
+WIDTH, HEIGHT = 64, 96  # the canonical card, portrait
 INSET = 0.04  # share of each side left out: rounded corners, a slightly wrong edge
-PAPER_REACH = 11  # pixels (canonical) around a pixel where paper is looked for
+PAPER_REACH = 15  # pixels (canonical) around a pixel where paper is looked for
 COLOUR_WEIGHT = 1.5  # colour against ink in the feature
 SIZE = WIDTH * HEIGHT * 3
 

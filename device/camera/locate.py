@@ -94,7 +94,7 @@ def paper_mask(small: np.ndarray) -> np.ndarray:
     paper = (level > max(split, MIN_LEVEL)) & (hsv[..., 1] < MAX_SATURATION)
     mask = paper.astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
 
 
 def _area_bounds(expect: Shape | None) -> tuple[float, float]:

@@ -21,7 +21,7 @@ from .profile import EMPTY_SIZE, Profile
 MIN_SCORE = 0.6  # below this the best card is not the card on the spot
 MIN_MARGIN = 0.02  # the best card must beat the second best by this much
 RIVALS = 4  # the best card is held against this many next best
-MAX_BETWEEN = 0.4  # ... and must lie at most this far from it towards each of them
+MAX_BETWEEN = 0.3  # ... and must lie at most this far from it towards each of them
 EMPTY_LIKE = 6.0  # mean grey difference (of 255) from the empty spot below which it is empty
 
 
