@@ -15,7 +15,7 @@ MICROPYTHON := node_modules/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,analysis]'
+	$(BIN)/pip install --quiet -e '.[test,analysis,camera]'
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -129,7 +129,30 @@ def build_parser() -> _Parser:
     _add_sim_parser(commands)
     _add_journal_parsers(commands)
     _add_analyze_parser(commands)
+    _add_camera_parsers(commands)
     return parser
+
+
+def _add_camera_parsers(commands) -> None:
+    pair = commands.add_parser(
+        "camera-pair",
+        help="learn a deck for the camera from one frame per card",
+        description="Learn a deck from DIR: one camera frame per card, named by the card "
+        "(SA.png, HK.png, D10.png or DT.png, C2.jpg; aBRIDGEd R14.png), and an optional "
+        "empty.png of the spot with no card. Needs the [camera] extra (OpenCV).",
+    )
+    pair.add_argument("--profile", metavar="FILE", required=True, help="the profile to write")
+    pair.add_argument("--deck", choices=("standard", "abridged"), default="standard")
+    pair.add_argument("dir", metavar="DIR", help="the folder of frames")
+    read = commands.add_parser(
+        "camera-read",
+        help="read the card on the spot in camera frames (JSON lines)",
+        description="Print one JSON line per IMAGE, in order: the card and its score, card "
+        "null when no card lies on the spot or the reader is not sure, or an error for an "
+        "image that cannot be read.",
+    )
+    read.add_argument("--profile", metavar="FILE", required=True, help="from camera-pair")
+    read.add_argument("images", metavar="IMAGE", nargs="+")
 
 
 def _add_analyze_parser(commands) -> None:
@@ -466,6 +489,25 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _camera_commands():
+    """device.camera, imported only here: the table process never loads OpenCV."""
+    try:
+        from .camera import commands
+    except ImportError as error:
+        raise UsageError(
+            f"the camera needs OpenCV and numpy ({error.name} is missing): pip install '.[camera]'"
+        ) from None
+    return commands
+
+
+def cmd_camera_pair(args: argparse.Namespace) -> int:
+    return _camera_commands().cmd_camera_pair(args)
+
+
+def cmd_camera_read(args: argparse.Namespace) -> int:
+    return _camera_commands().cmd_camera_read(args)
+
+
 def cmd_analyze(args: argparse.Namespace) -> int:
     from .analysis.report import as_json, as_text, reviews
 
@@ -501,6 +543,8 @@ COMMANDS = {
     "sim-devices": cmd_sim_devices,
     "status": cmd_status,
     "export": cmd_export,
+    "camera-pair": cmd_camera_pair,
+    "camera-read": cmd_camera_read,
 }
 
 

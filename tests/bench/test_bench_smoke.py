@@ -24,3 +24,15 @@ def test_double_dummy_benchmarks_run():
     assert median[1].endswith(" ms") and p99[2] == "< 1,000 ms" and "(median, most)" in nodes[0]
     ((name, value, target, ok),) = analysis.bench_exact(endings=20)
     assert (value, target, ok) == ("20 equal", "20 equal", True)
+
+
+def test_camera_benchmark_runs():
+    import pytest
+
+    pytest.importorskip("cv2")
+    from tests.bench import camera
+
+    figures = camera.measure(shots=1, design_count=1)
+    tally = figures["tally"]
+    assert tally["right"] + tally["wrong"] + tally["unsure"] == 52 or figures["unpaired"]
+    assert tally["nothing"] in (0, 52) and figures["ms"] >= 0

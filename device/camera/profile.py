@@ -1,0 +1,156 @@
+"""The camera profile: a deck as this camera saw it under this light, in one .npz file.
+
+The file is numpy's compressed archive (a zip of .npy arrays, read with
+allow_pickle=False: loading it runs no code). Its arrays:
+
+- `format`: the text "honeymoon-camera-profile"; `version`: 1;
+- `deck`: "standard" or "abridged" (device/engine/cards.py);
+- `cards`: the learnt cards' names in the deck's notation ("SA", "HT"; "R14");
+- `learnt`: float32, cards x 2 x D: each card's feature (features.py) upright and
+  turned half round;
+- `shape`: float32 [area, aspect]: the card's share of the frame and its short side
+  over its long side, as the camera saw the paired cards (their medians);
+- `empty`: uint8 greyscale of the empty spot at EMPTY_SIZE, or a 0 x 0 array when the
+  pairing had no empty frame.
+
+A file that is not such an archive, or one whose arrays disagree, is refused with
+ProfileError: one line that says what is wrong.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..engine.cards import DECKS
+from ..engine.errors import NotationError
+from . import features
+from .locate import Shape
+
+FORMAT = "honeymoon-camera-profile"
+VERSION = 1
+EMPTY_SIZE = (160, 120)  # width, height of the stored empty spot
+KEYS = ("format", "version", "deck", "cards", "learnt", "shape", "empty")
+
+
+class ProfileError(Exception):
+    """A profile that cannot be used: the message is one line naming the file."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    deck: str
+    cards: tuple[str, ...]
+    learnt: np.ndarray
+    shape: Shape
+    empty: np.ndarray | None
+
+
+def save(profile: Profile, path: str | Path) -> None:
+    """Write `profile` to `path` whole or not at all (a temporary file, then renamed)."""
+    path = Path(path)
+    empty = profile.empty if profile.empty is not None else np.zeros((0, 0), np.uint8)
+    arrays = {
+        "format": np.array(FORMAT),
+        "version": np.array(VERSION),
+        "deck": np.array(profile.deck),
+        "cards": np.array(profile.cards),
+        "learnt": profile.learnt.astype(np.float32),
+        "shape": np.array([profile.shape.area, profile.shape.aspect], np.float32),
+        "empty": empty,
+    }
+    handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            np.savez_compressed(out, **arrays)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def load(path: str | Path) -> Profile:
+    """The profile in `path`; ProfileError when it cannot be read or is not whole."""
+    try:
+        archive = np.load(path, allow_pickle=False)
+        if not isinstance(archive, np.lib.npyio.NpzFile):  # one bare array, not an archive
+            raise ProfileError(f"camera profile {path}: damaged: not a camera profile")
+        with archive:
+            missing = [key for key in KEYS if key not in archive.files]
+            if missing:
+                raise ProfileError(f"camera profile {path}: damaged: no {', '.join(missing)}")
+            arrays = {key: archive[key] for key in KEYS}
+    except ProfileError:
+        raise
+    except FileNotFoundError:
+        raise ProfileError(f"camera profile {path}: no such file") from None
+    except IsADirectoryError:
+        raise ProfileError(f"camera profile {path}: is a folder, not a file") from None
+    except PermissionError:
+        raise ProfileError(f"camera profile {path}: not allowed to read it") from None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError, zlib.error) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise ProfileError(f"camera profile {path}: damaged: {reason}") from None
+    return _checked(arrays, path)
+
+
+def _checked(arrays: dict, path) -> Profile:
+    def damaged(reason: str) -> ProfileError:
+        return ProfileError(f"camera profile {path}: damaged: {reason}")
+
+    if arrays["format"].shape != () or str(arrays["format"]) != FORMAT:
+        raise damaged("not a camera profile")
+    if arrays["version"].shape != () or arrays["version"].dtype.kind not in "iu":
+        raise damaged("no version number")
+    if int(arrays["version"]) != VERSION:
+        raise ProfileError(
+            f"camera profile {path}: version {int(arrays['version'])}, this program reads "
+            f"{VERSION}: pair the deck again"
+        )
+    deck_name = str(arrays["deck"]) if arrays["deck"].shape == () else ""
+    if deck_name not in DECKS:
+        raise damaged(f"unknown deck {deck_name!r}")
+    cards = _cards(arrays["cards"], DECKS[deck_name], damaged)
+    learnt = arrays["learnt"]
+    if learnt.dtype != np.float32 or learnt.shape != (len(cards), 2, features.SIZE):
+        raise damaged(f"learnt features of shape {learnt.shape}, not for {len(cards)} cards")
+    if not np.isfinite(learnt).all():
+        raise damaged("learnt features that are not numbers")
+    shape = arrays["shape"]
+    if shape.shape != (2,) or not np.isfinite(shape).all() or not (shape > 0).all():
+        raise damaged("no card size")
+    if not (shape[0] < 1 and shape[1] <= 1):
+        raise damaged("a card size larger than the frame")
+    empty = arrays["empty"]
+    if empty.dtype != np.uint8 or empty.shape not in ((0, 0), EMPTY_SIZE[::-1]):
+        raise damaged("an empty spot picture of the wrong size")
+    return Profile(
+        deck=deck_name,
+        cards=cards,
+        learnt=learnt,
+        shape=Shape(float(shape[0]), float(shape[1])),
+        empty=empty if empty.size else None,
+    )
+
+
+def _cards(array: np.ndarray, deck, damaged) -> tuple[str, ...]:
+    if array.ndim != 1 or array.dtype.kind != "U" or not 2 <= array.size <= len(deck.cards):
+        raise damaged("no list of cards")
+    cards = []
+    for text in array.tolist():
+        try:
+            card = deck.parse(text)
+        except NotationError:
+            raise damaged(f"{text!r} is not a card of the {deck.name} deck") from None
+        if card.text in cards:
+            raise damaged(f"{card.text} learnt twice")
+        cards.append(card.text)
+    return tuple(cards)

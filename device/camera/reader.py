@@ -1,0 +1,123 @@
+"""Pairing a deck from one frame per card, and reading the card on the spot.
+
+A read names a card only when it is sure: its best score is high enough and
+clearly above the second best card's. Otherwise (no card, a card half on the
+spot, a hand over it, two cards alike under this light) it is None, and the
+player lays the card again: a wrong card is worse than a second try.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ..engine.cards import DECKS
+from . import features
+from .locate import Found, Nothing, Shape, locate
+from .profile import EMPTY_SIZE, Profile
+
+MIN_SCORE = 0.6  # below this the best card is not the card on the spot
+MIN_MARGIN = 0.02  # the best card must beat the second best by this much
+RIVALS = 4  # the best card is held against this many next best
+MAX_BETWEEN = 0.3  # ... and must lie at most this far from it towards each of them
+EMPTY_LIKE = 6.0  # mean grey difference (of 255) from the empty spot below which it is empty
+
+
+class PairingError(Exception):
+    """A pairing frame that teaches nothing: `card` names it."""
+
+    def __init__(self, card: str, reason: str):
+        super().__init__(f"{card}: {reason}")
+        self.card = card
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a frame shows: the card and its score, or None and why not."""
+
+    card: str | None
+    score: float
+    why: str  # "read", "empty", "off the spot", "not a card", "not sure"
+    corners: np.ndarray | None = None
+
+
+def learn(frames: dict[str, np.ndarray], deck: str, empty: np.ndarray | None = None) -> Profile:
+    """The profile of `deck` from one frame per card (keyed by the card's name)."""
+    known = DECKS[deck]
+    names, learnt, shapes = [], [], []
+    for name, frame in frames.items():
+        card = known.parse(name).text
+        found = locate(frame)
+        if isinstance(found, Nothing):
+            raise PairingError(card, f"no whole card found on the spot ({found.reason})")
+        upright = features.rectify(frame, found.corners)
+        learnt.append([features.feature(upright), features.feature(features.flipped(upright))])
+        names.append(card)
+        shapes.append(found.shape)
+    area = float(np.median([s.area for s in shapes]))
+    aspect = float(np.median([s.aspect for s in shapes]))
+    return Profile(
+        deck=deck,
+        cards=tuple(names),
+        learnt=np.array(learnt, np.float32),
+        shape=Shape(area, aspect),
+        empty=None if empty is None else small_grey(empty),
+    )
+
+
+def small_grey(frame: np.ndarray) -> np.ndarray:
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    return cv2.resize(grey, EMPTY_SIZE, interpolation=cv2.INTER_AREA)
+
+
+class Reader:
+    """Reads frames against one profile."""
+
+    def __init__(self, profile: Profile):
+        self.profile = profile
+
+    def read(self, frame: np.ndarray) -> Reading:
+        found = locate(frame, self.profile.shape)
+        if isinstance(found, Nothing):
+            return Reading(None, 0.0, found.reason)
+        if self._looks_empty(frame, found):
+            return Reading(None, 0.0, "empty", found.corners)
+        upright = features.rectify(frame, found.corners)
+        return self._decide(features.feature(upright), found)
+
+    def _decide(self, seen: np.ndarray, found: Found) -> Reading:
+        learnt = self.profile.learnt
+        scored, turn = features.likeness(seen, learnt)
+        order = np.argsort(scored)[::-1]
+        best = order[0]
+        score = round(max(float(scored[best]), 0.0), 3)
+        sure = scored[best] >= MIN_SCORE and (
+            len(order) == 1 or scored[best] - scored[order[1]] >= MIN_MARGIN
+        )
+        one = learnt[best, turn[best]]
+        for rival in order[1 : 1 + RIVALS] if sure else ():
+            if features.between(seen, one, learnt[rival, turn[rival]]) > MAX_BETWEEN:
+                sure = False
+                break
+        if not sure:
+            return Reading(None, score, "not sure", found.corners)
+        return Reading(self.profile.cards[best], score, "read", found.corners)
+
+    def _looks_empty(self, frame: np.ndarray, found: Found) -> bool:
+        """The card's place looks as in the empty spot frame: a bright patch of the mat."""
+        empty = self.profile.empty
+        if empty is None:
+            return False
+        grey = small_grey(frame).astype(np.float32)
+        scale = EMPTY_SIZE[0] / frame.shape[1], EMPTY_SIZE[1] / frame.shape[0]
+        polygon = np.round(found.corners * np.array(scale)).astype(np.int32)
+        inside = np.zeros(grey.shape, np.uint8)
+        cv2.fillConvexPoly(inside, polygon, 1)
+        if not inside.any():
+            return True
+        then = empty.astype(np.float32)
+        gain = float(np.median(grey[inside == 0]) / max(np.median(then[inside == 0]), 1.0))
+        return float(np.abs(grey - gain * then)[inside == 1].mean()) < EMPTY_LIKE

@@ -1,0 +1,118 @@
+"""The camera profile file: saved whole, read back equal, a damaged one refused in one line."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import numpy as np
+import pytest
+
+from device.camera import profile as store
+from device.camera.profile import ProfileError
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory, paired_designs):
+    path = tmp_path_factory.mktemp("profile") / "deck.npz"
+    store.save(paired_designs[0].profile, path)
+    return path, paired_designs[0].profile
+
+
+def test_a_saved_profile_reads_back_equal(saved):
+    path, profile = saved
+    again = store.load(path)
+    assert again.deck == profile.deck and again.cards == profile.cards
+    assert np.array_equal(again.learnt, profile.learnt)
+    assert again.shape.area == pytest.approx(profile.shape.area)
+    assert again.shape.aspect == pytest.approx(profile.shape.aspect)
+    assert np.array_equal(again.empty, profile.empty)
+
+
+def _refused(path) -> str:
+    with pytest.raises(ProfileError) as caught:
+        store.load(path)
+    message = str(caught.value)
+    assert "\n" not in message and str(path) in message
+    return message
+
+
+def test_a_truncated_profile_is_refused_at_every_length(saved, tmp_path):
+    path, _ = saved
+    data = path.read_bytes()
+    for length in [0, 1, 10, 100, len(data) // 3, len(data) // 2, len(data) - 30, len(data) - 1]:
+        cut = tmp_path / f"cut{length}.npz"
+        cut.write_bytes(data[:length])
+        assert "damaged" in _refused(cut)
+
+
+def test_flipped_bytes_are_refused_or_read_never_a_traceback(saved, tmp_path):
+    path, _ = saved
+    data = path.read_bytes()
+    rng = random.Random(4)
+    refused = 0
+    for i in range(40):
+        spoilt = bytearray(data)
+        for _ in range(3):
+            spoilt[rng.randrange(len(spoilt))] ^= 1 << rng.randrange(8)
+        bad = tmp_path / f"flip{i}.npz"
+        bad.write_bytes(bytes(spoilt))
+        try:
+            store.load(bad)
+        except ProfileError as error:
+            assert "\n" not in str(error)
+            refused += 1
+    assert refused >= 30  # the zip's checksums catch a flip in the data
+
+
+def _rewritten(saved, tmp_path, **changes):
+    path, _ = saved
+    with np.load(path) as archive:
+        arrays = {key: archive[key] for key in archive.files}
+    arrays.update(changes)
+    for key in [k for k, v in changes.items() if v is None]:
+        del arrays[key]
+    out = tmp_path / "changed.npz"
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, **arrays)
+    out.write_bytes(buffer.getvalue())
+    return out
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"format": np.array("something else")}, "not a camera profile"),
+        ({"deck": np.array("tarot")}, "unknown deck"),
+        ({"cards": None}, "no cards"),
+        ({"shape": np.array([0.2, np.nan], np.float32)}, "no card size"),
+        ({"empty": np.zeros((3, 3), np.uint8)}, "empty spot"),
+    ],
+)
+def test_a_profile_whose_arrays_are_wrong_is_refused(saved, tmp_path, change, said):
+    assert said in _refused(_rewritten(saved, tmp_path, **change))
+
+
+def test_cards_and_features_must_agree(saved, tmp_path):
+    _, profile = saved
+    cards = np.array(list(profile.cards[:-1]) + ["SA"])
+    assert "SA learnt twice" in _refused(_rewritten(saved, tmp_path, cards=cards))
+    cards = np.array(list(profile.cards[:-1]) + ["R14"])
+    assert "not a card of the standard deck" in _refused(_rewritten(saved, tmp_path, cards=cards))
+    short = profile.learnt[:-1]
+    assert "learnt features" in _refused(_rewritten(saved, tmp_path, learnt=short))
+    nan = profile.learnt.copy()
+    nan[0, 0, 0] = np.nan
+    assert "not numbers" in _refused(_rewritten(saved, tmp_path, learnt=nan))
+
+
+def test_a_newer_profile_asks_to_pair_again(saved, tmp_path):
+    assert "pair the deck again" in _refused(_rewritten(saved, tmp_path, version=np.array(2)))
+
+
+def test_a_missing_file_a_folder_and_a_bare_array_are_refused(tmp_path):
+    assert "no such file" in _refused(tmp_path / "none.npz")
+    assert "folder" in _refused(tmp_path)
+    bare = tmp_path / "bare.npy"
+    np.save(bare, np.zeros(3))
+    assert "not a camera profile" in _refused(bare)
