@@ -262,3 +262,86 @@ def check_stored(data: Path, record: dict, expected) -> str:
     played = [d for d in expected.deals if d.outcome is not None]
     assert text.startswith("% PBN 2.1\n") and text.count("[Event ") == len(played)
     return exported
+
+
+# -- stopped by a signal -------------------------------------------------------------
+ENDED_S = 20.0  # pass or fail only: a loaded machine is slow; the figure is the bench's
+WORKER = "device.analysis.worker"
+
+
+def group(pgid: int) -> dict[int, str]:
+    """The live processes of a process group: pid -> command line."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if int(stat[2]) == pgid and stat[0] != "Z":
+            found[int(entry.name)] = line
+    return found
+
+
+def wait_for_worker(app: subprocess.Popen, timeout: float = 120.0) -> int:
+    """The pid of the review worker the table started (in its process group)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        assert app.poll() is None, "the table ended by itself"
+        workers = [pid for pid, line in group(app.pid).items() if WORKER in line]
+        if workers:
+            return workers[0]
+        time.sleep(0.005)
+    raise AssertionError("no review was started")
+
+
+def stop(app: subprocess.Popen, worker: int, signum: int) -> float:
+    """The signal to the table alone (as a terminal's Ctrl-C or systemd would, not its
+    group), while its worker runs; how long it took to end."""
+    assert Path(f"/proc/{worker}").exists(), "the review ended before the signal"
+    sent = time.monotonic()
+    os.kill(app.pid, signum)
+    status = app.wait(ENDED_S)
+    took = time.monotonic() - sent
+    assert status == 0, f"exit status {status}"
+    assert group(app.pid) == {}, "the review worker outlived the table"
+    return took
+
+
+def one_deal(form: str) -> dict:
+    """The first deal of a robot rubber of `form`, played out (its result on the screen)."""
+    record = robot_record(form, {})
+    return {**record, "deals": record["deals"][:1]}
+
+
+def seats(record: dict) -> list[str]:
+    return ["--players", *record["players"], "--first-dealer", record["first_dealer"]]
+
+
+def stop_while_reviewing(tmp_path: Path, signum: int) -> float:
+    """The headless table plays a deal of Exposed Dummy from sim-devices, which then
+    ends (its links with it: the table reopens both devices every 0.5 s); while the
+    deal's review runs, `signum` to the table. Seconds from the signal to its end
+    (status 0, its worker gone, no traceback, nothing left running)."""
+    from device.sim.script import record_steps
+
+    record = one_deal("exposed-dummy")  # a review of three hands: seconds of work
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    links, log = tmp_path / "links", tmp_path / "table.log"
+    play = ["--record", str(tmp_path / "record.json"), "--speed", "0"]
+    with sim_devices(links, *play) as sim:
+        out = Lines(sim.stdout)
+        assert out.wait_for("bidbox: ", START_S), out.text()
+        argv = ["--new", "exposed-dummy", *seats(record)]
+        with table(links, tmp_path / "data", log, *argv) as app:
+            assert sim.wait(RECORD_S) == 0, out.text()  # every input stored
+            steps = len(record_steps(record))
+            assert f"played {steps} of {steps} inputs: {steps} accepted, 0 refused" in out.text()
+            # sim-devices is gone, its links with it: the table reopens both every 0.5 s
+            took = stop(app, wait_for_worker(app), signum)
+    text = log.read_text()
+    assert "Traceback" not in text, text
+    assert left_running(tmp_path) == []
+    return took
