@@ -108,10 +108,21 @@ def end_group(process: subprocess.Popen, timeout: float = STOP_S) -> int:
     return process.returncode
 
 
-def left_running(folder: Path) -> list[str]:
+def left_running(folder: Path, within: float = 5.0) -> list[str]:
     """Processes whose command line names `folder` (a test's tmp_path): none may be
-    left once the test's processes ended."""
-    mine, found = str(folder), []
+    left once the test's processes ended. One killed a moment ago may take a little
+    while to go: they are given `within` seconds."""
+    end = time.monotonic() + within
+    while True:
+        found = _naming(str(folder))
+        if not found or time.monotonic() > end:
+            return found
+        time.sleep(0.05)
+
+
+def _naming(mine: str) -> list[str]:
+    named = re.compile(re.escape(mine) + r"(?=/|\s|$)")  # test_x_1 is not test_x_10
+    found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit() or int(entry.name) == os.getpid():
             continue
@@ -120,7 +131,7 @@ def left_running(folder: Path) -> list[str]:
         except OSError:
             continue  # ended meanwhile
         line = " ".join(w.decode(errors="replace") for w in words if w)
-        if mine in line and (entry / "stat").exists() and not _zombie(entry):
+        if named.search(line) and not _zombie(entry):
             found.append(f"{entry.name}: {line}")
     return found
 
