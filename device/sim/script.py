@@ -186,7 +186,7 @@ class Played:
         return self.accepted + self.refused + self.unanswered
 
     def line(self) -> str:
-        """ "played 214 of 214 inputs: 214 accepted, 0 refused"."""
+        """One line: `played 214 of 214 inputs: 214 accepted, 0 refused`."""
         text = f"played {self.done} of {self.total} inputs: "
         text += f"{self.accepted} accepted, {self.refused} refused"
         if self.unanswered:
@@ -211,7 +211,7 @@ def play_steps(
         if answer is None:
             played.stopped = f"input {number} ({device} {what}) got no acknowledgement"
             break
-        setattr(played, answer, getattr(played, answer) + 1)
+        setattr(played, answer, getattr(played, answer) + 1)  # its count, by its name
         if answer == REFUSED:
             played.stopped = f"input {number} ({device} {what}) was refused by the table"
             break
