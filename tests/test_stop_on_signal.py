@@ -16,6 +16,7 @@ from device.sim.script import record_steps
 from tests.at_the_table import (
     CLI,
     ENDED_S,
+    START_S,
     Lines,
     left_running,
     one_deal,
@@ -50,3 +51,21 @@ def test_the_terminal_table_stops_while_a_review_runs(tmp_path, signum):
         said = out.text() + errors.text()
     assert "Traceback" not in said and "\n! " not in said, said  # nothing typed was refused
     assert left_running(tmp_path) == []
+
+
+def test_the_simulated_devices_of_run_go_with_the_table(tmp_path):
+    """`run --text --simulate` stopped by SIGTERM: its simulated devices' links and their
+    folder are removed."""
+    command = [*CLI, "run", "--text", "--simulate", "--config", os.devnull]
+    command += ["--data-dir", str(tmp_path / "data"), "--new", "plain"]
+    command += ["--players", "Anna", "Ben"]
+    env = dict(os.environ, TMPDIR=str(tmp_path))  # where the links' folder is made
+    pipes = dict(stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    with started(command, text=True, env=env, **pipes) as app:
+        out = Lines(app.stdout)
+        assert out.wait_for("bidbox connected", START_S), out.text()
+        (folder,) = tmp_path.glob("honeymoon-sim-*")
+        assert {link.name for link in folder.iterdir()} == {"scanner", "bidbox"}
+        app.send_signal(signal.SIGTERM)
+        assert app.wait(ENDED_S) == 0
+    assert list(tmp_path.glob("honeymoon-sim-*")) == []
