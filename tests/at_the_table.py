@@ -318,6 +318,9 @@ def stop(app: subprocess.Popen, worker: int, signum: int) -> float:
     status = app.wait(ENDED_S)
     took = time.monotonic() - sent
     assert status == 0, f"exit status {status}"
+    end = time.monotonic() + 5.0  # one told to end with the table may take a moment
+    while group(app.pid) and time.monotonic() < end:
+        time.sleep(0.01)
     assert group(app.pid) == {}, "the review worker outlived the table"
     return took
 

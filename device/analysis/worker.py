@@ -157,23 +157,26 @@ class Reviewer:
 
     def _stop(self) -> None:
         """The worker killed (if still at work) and waited for; then its reader, which
-        reads to the pipe's end, before the pipe is closed under it."""
+        reads to the pipe's end, before the pipe is closed under it. The job is let go
+        last: a Ctrl-C in the middle leaves it for close() to finish."""
         if self._job is None:
             return
         _, process, _, _, reader = self._job
-        self._job = None
         if process.poll() is None:
             process.kill()
         process.wait(timeout=5)
         reader.join(timeout=READER_S)
         if not reader.is_alive():  # else the pipe is still held open (a grandchild): it
             process.stdout.close()  # ends with that; closing it now would fail the reader
+        self._job = None
 
     def _next(self) -> None:
         if self._job is not None or not self._queue:
             return
         facts = self._queue.pop(0)
-        command = [sys.executable, "-m", "device.analysis.worker"]
+        # The table's pid: a worker whose table is gone before it could ask to end with
+        # it (PR_SET_PDEATHSIG) sees another parent, and ends at once.
+        command = [sys.executable, "-m", "device.analysis.worker", str(os.getpid())]
         try:
             process = subprocess.Popen(  # its stderr is not the table's log
                 command,
@@ -182,8 +185,6 @@ class Reviewer:
                 stderr=subprocess.DEVNULL,
                 text=True,
             )
-            process.stdin.write(base64.b64encode(pickle.dumps(facts)).decode() + "\n")
-            process.stdin.close()
         except OSError:
             self._remember(facts, ReviewState("failed", reason="crashed"))
             return
@@ -192,8 +193,14 @@ class Reviewer:
             target=_read, args=(process.stdout, lines), name="review-reader", daemon=True
         )
         reader.start()
+        self._job = (facts, process, lines, time.monotonic(), reader)  # at once: close() stops it
         self._remember(facts, ReviewState("working", 0.0))
-        self._job = (facts, process, lines, time.monotonic(), reader)
+        try:
+            process.stdin.write(base64.b64encode(pickle.dumps(facts)).decode() + "\n")
+            process.stdin.close()
+        except OSError:  # the worker died at once: its reader says it crashed
+            with contextlib.suppress(OSError):
+                process.stdin.close()
 
     def _remember(self, facts: DealFacts, state: ReviewState) -> None:
         self.states[facts] = state
@@ -203,6 +210,11 @@ class Reviewer:
 
 
 if __name__ == "__main__":
+    from device.stopping import die_with_parent
+
+    die_with_parent()  # killed with the table (kill -9, a power cut test): no orphan at work
+    if len(sys.argv) > 1 and sys.argv[1] != str(os.getppid()):
+        os._exit(0)  # the table was gone before that
     with contextlib.suppress(OSError, AttributeError):  # none on some systems: no matter
         os.nice(NICE)  # the screen and the devices come first, on a Pi as on a busy PC
     try:

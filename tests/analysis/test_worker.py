@@ -143,3 +143,42 @@ def test_the_worker_works_below_the_table_s_priority():
         assert nice == os.nice(0) + NICE
     finally:
         reviewer.close()
+
+
+def test_the_worker_ends_with_its_table_even_killed(tmp_path):
+    """A table killed by kill -9 mid-review (a power cut test) leaves no worker at work
+    (Linux tells it to end with its parent; its next word would find no reader)."""
+    import os
+    import signal
+    from pathlib import Path
+
+    from tests.at_the_table import Lines, started
+
+    table = (
+        "import sys, time\n"
+        "from tests.analysis.test_worker import facts_of\n"
+        "from device.analysis.worker import Reviewer\n"
+        "reviewer = Reviewer()\n"
+        "reviewer.want(facts_of('exposed-dummy'))\n"  # seconds of work
+        "print(reviewer._job[1].pid, flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    command = [sys.executable, "-c", table, str(tmp_path)]
+    with started(command, stdout=subprocess.PIPE, text=True) as parent:
+        line = Lines(parent.stdout).wait_for("", 60)
+        assert line and line.strip().isdigit(), line
+        worker = Path(f"/proc/{line.strip()}/stat")
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait()
+        end = time.monotonic() + 20
+        while at_work(worker) and time.monotonic() < end:
+            time.sleep(0.02)
+        assert not at_work(worker), "the worker went on without its table"
+
+
+def at_work(stat) -> bool:
+    """The process is there and not a zombie (ended, waiting to be reaped)."""
+    try:
+        return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
