@@ -93,6 +93,9 @@ class TableLoop:
                 device.forget(item)  # not stored: its resend must be handled again
         elif item.seq is not None and hasattr(device, "acknowledge"):
             device.acknowledge(item)  # stored or refused: either way, stop resending
+        if item.kind in INPUT_KINDS and not (outcome.accepted or outcome.unstored):
+            # The log says why the device beeped (the device hears only the beep).
+            log.info("%s: %s %s refused: %s", item.source, item.kind, item.value, outcome.text)
         if item.kind in ("card", "call", "key", "error"):
             self._error = not outcome.accepted
             if self._error and not (outcome.unstored and self._unstored):

@@ -4,9 +4,13 @@ and the touchscreen app (or, with --text, the terminal)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import queue
 import sys
 import tempfile
+import threading
+import time
 import warnings
 from pathlib import Path
 
@@ -25,10 +29,13 @@ from .engine.game import Game
 from .hal.deck import BESIDE, DEFAULT_DECK, DeckProfile, deck_notice
 from .hal.serial_device import SerialDevice
 from .loop import TableLoop
+from .stopping import stop_on_signals
 from .store.lock import FolderBusy, FolderLock
 from .store.open import open_journal
 from .store.prefs import Prefs
 from .table import Table
+
+STOP_S = 1.5  # the devices stopped within this: the table ends within 2 s of a SIGTERM
 
 
 def open_devices(scanner, bidbox, config: dict, inputs: queue.Queue, applied=None) -> dict:
@@ -85,6 +92,13 @@ def new_game(args: argparse.Namespace, config: dict, options: dict | None = None
 
 
 def main(args: argparse.Namespace) -> int:
+    """The table until it is quit, or stopped by Ctrl-C, SIGTERM or SIGHUP: either way
+    its devices, the review worker and the folder lock are let go."""
+    with stop_on_signals(), refusals_logged(not args.text):
+        return run_table(args)
+
+
+def run_table(args: argparse.Namespace) -> int:
     config, notices = load_settings(args)
     folder = data_dir(args.data_dir)
     try:
@@ -136,10 +150,51 @@ def main(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     finally:
-        for device in list(devices.values()) + list(sims.values()):
-            (getattr(device, "stop", None) or device.close)()
+        stop_all(list(devices.values()) + list(sims.values()))
+        remove_links_folder(sims)
         lock.close()
     return status  # 1: the console failed; a Quit on the appliance: its unit restarts on it
+
+
+def stop_all(devices: list, within: float = STOP_S) -> None:
+    """Every device stopped at once, each on its own thread, waiting `within` s at most
+    in all: one stuck in a write or a reopen does not hold the table's exit."""
+    threads = [
+        threading.Thread(target=getattr(device, "stop", None) or device.close, daemon=True)
+        for device in devices
+    ]
+    for thread in threads:
+        thread.start()
+    end = time.monotonic() + within
+    for thread in threads:
+        thread.join(max(0.0, end - time.monotonic()))
+
+
+def remove_links_folder(sims: dict) -> None:
+    """The folder `--simulate` made for its pty links: empty once they stopped."""
+    for sim in sims.values():
+        with contextlib.suppress(OSError, AttributeError):
+            sim.link.path.parent.rmdir()
+
+
+@contextlib.contextmanager
+def refusals_logged(on: bool):
+    """The app's log (standard error; journalctl on the Pi) says why each refused input
+    beeped. The terminal table (--text) says it itself, in the chosen language."""
+    if not on:
+        yield
+        return
+    logger = logging.getLogger("device.loop")
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
 
 
 def load_settings(args: argparse.Namespace) -> tuple[dict, list[str]]:
@@ -265,5 +320,8 @@ def run_app(
         raise SetupError(f"no screen ({error}): try --headless, or --text") from None
     if args.pair_deck and loop.table is None:  # no rubber: the app pairs it
         app.pair_deck(args.pair_deck)
-    app.run()
+    try:
+        app.run()
+    finally:  # a signal, or a crash: the review worker goes with the table
+        app.reviews.close()
     return app.exit_code

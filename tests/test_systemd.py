@@ -27,10 +27,18 @@ needs_analyze = pytest.mark.skipif(
 )
 
 
+# What the installed package is built from: not a checkout's work of its own.
+NOT_SOURCE = (".venv", ".git", "node_modules", "build", "*.egg-info", "__pycache__", ".*_cache")
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
+    """The install from a copy of the source: pip builds the package in its folder
+    (build/), which a second suite running in this checkout would build in too."""
+    source = tmp_path_factory.mktemp("source") / "honeymoon-table"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*NOT_SOURCE, ".hypothesis"))
     root = tmp_path_factory.mktemp("root")
-    install = [str(SYSTEMD / "install.sh"), "--root", str(root), "--no-deps"]
+    install = [str(source / "systemd" / "install.sh"), "--root", str(root), "--no-deps"]
     done = subprocess.run(["sh", *install], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     return root, install

@@ -12,6 +12,7 @@ screen), then the others in the order asked.
 from __future__ import annotations
 
 import base64
+import contextlib
 import os
 import pickle
 import queue
@@ -28,6 +29,8 @@ LIMIT_S = 600.0  # a review stopped after this long: here two hands take under a
 # four (endplay) about one, three (Exposed Dummy) ten seconds to a minute; a Pi is slower
 KEEP = 200  # reviews remembered (a long rubber's deals and the history's)
 PROGRESS_EVERY_S = 0.5  # at most this often a progress message (each redraws the screen)
+NICE = 10  # the worker's priority below the table's: a review waits, an input does not
+READER_S = 1.0  # the reader's wait for the pipe's end once the worker is gone
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,8 @@ def _work(stdin, stdout) -> None:
 
 
 def _read(stream, into: queue.Queue) -> None:
-    """A thread that hands the worker's lines over; it waits on the pipe, not the lock."""
+    """A thread that hands the worker's lines over; it waits on the pipe, not the lock.
+    It ends at the pipe's end, when the worker has ended: the pipe is closed after it."""
     for line in stream:
         kind, _, text = line.partition(" ")
         try:
@@ -84,7 +88,7 @@ class Reviewer:
         self.limit = limit
         self.states: OrderedDict[DealFacts, ReviewState] = OrderedDict()
         self._queue: list[DealFacts] = []
-        self._job = None  # (facts, process, connection, started)
+        self._job = None  # (facts, process, lines, started, reader)
 
     def want(self, facts: DealFacts) -> ReviewState:
         """The review of `facts` as far as it has come; asked for the first time, it
@@ -124,7 +128,7 @@ class Reviewer:
         any state changed."""
         if self._job is None:
             return False
-        facts, process, lines, started = self._job
+        facts, process, lines, started, _ = self._job
         changed = over = False
         while not over:
             try:
@@ -156,19 +160,27 @@ class Reviewer:
         self._queue.clear()
 
     def _stop(self) -> None:
-        if self._job is not None:
-            process = self._job[1]
-            if process.poll() is None:
-                process.kill()
-            process.wait(timeout=5)
-            process.stdout.close()
-            self._job = None
+        """The worker killed (if still at work) and waited for; then its reader, which
+        reads to the pipe's end, before the pipe is closed under it. The job is let go
+        last: a Ctrl-C in the middle leaves it for close() to finish."""
+        if self._job is None:
+            return
+        _, process, _, _, reader = self._job
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=5)
+        reader.join(timeout=READER_S)
+        if not reader.is_alive():  # else the pipe is still held open (a grandchild): it
+            process.stdout.close()  # ends with that; closing it now would fail the reader
+        self._job = None
 
     def _next(self) -> None:
         if self._job is not None or not self._queue:
             return
         facts = self._queue.pop(0)
-        command = [sys.executable, "-m", "device.analysis.worker"]
+        # The table's pid: a worker whose table is gone before it could ask to end with
+        # it (PR_SET_PDEATHSIG) sees another parent, and ends at once.
+        command = [sys.executable, "-m", "device.analysis.worker", str(os.getpid())]
         try:
             process = subprocess.Popen(  # its stderr is not the table's log
                 command,
@@ -177,15 +189,22 @@ class Reviewer:
                 stderr=subprocess.DEVNULL,
                 text=True,
             )
-            process.stdin.write(base64.b64encode(pickle.dumps(facts)).decode() + "\n")
-            process.stdin.close()
         except OSError:
             self._remember(facts, ReviewState("failed", reason="crashed"))
             return
         lines: queue.Queue = queue.Queue()
-        threading.Thread(target=_read, args=(process.stdout, lines), daemon=True).start()
+        reader = threading.Thread(
+            target=_read, args=(process.stdout, lines), name="review-reader", daemon=True
+        )
+        reader.start()
+        self._job = (facts, process, lines, time.monotonic(), reader)  # at once: close() stops it
         self._remember(facts, ReviewState("working", 0.0))
-        self._job = (facts, process, lines, time.monotonic())
+        try:
+            process.stdin.write(base64.b64encode(pickle.dumps(facts)).decode() + "\n")
+            process.stdin.close()
+        except OSError:  # the worker died at once: its reader says it crashed
+            with contextlib.suppress(OSError):
+                process.stdin.close()
 
     def _remember(self, facts: DealFacts, state: ReviewState) -> None:
         self.states[facts] = state
@@ -195,6 +214,13 @@ class Reviewer:
 
 
 if __name__ == "__main__":
+    from device.stopping import die_with_parent
+
+    die_with_parent()  # killed with the table (kill -9, a power cut test): no orphan at work
+    if len(sys.argv) > 1 and sys.argv[1] != str(os.getppid()):
+        os._exit(0)  # the table was gone before that
+    with contextlib.suppress(OSError, AttributeError):  # none on some systems: no matter
+        os.nice(NICE)  # the screen and the devices come first, on a Pi as on a busy PC
     try:
         _work(sys.stdin, sys.stdout)
     except (BrokenPipeError, EOFError, ValueError):  # the table is gone (a power cut, a quit)

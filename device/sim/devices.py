@@ -4,6 +4,12 @@ input resent every 200 ms until acknowledged), over a pty or a TCP socket.
 
 Faults can be injected on purpose: garbage bytes, bad CRCs, duplicated
 frames, and an unplug and replug.
+
+The table answers every input it took with an ACK and then a BEEP on the device
+that made it: the short click (BEEP_OK) or the attention beep when it was
+accepted (stored), two low beeps (BEEP_ERROR) when it was refused. `answer()`
+waits for both, so that whoever plays through these devices can tell a stored
+input from a refused one (both are acknowledged, and never resent).
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from dataclasses import dataclass
 from firmware_bridge import protocol as p
 
 TICK_S = 0.005
+ANSWER_S = 5.0  # the BEEP follows its ACK at once; only an unplug between them loses it
+ACCEPTED, REFUSED, UNANSWERED, UNACKNOWLEDGED = "accepted", "refused", "unanswered", None
 FIRMWARE = "sim-1"
 LEVELS = tuple("1234567")
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -70,6 +78,9 @@ class SimDevice:
         self._thread: threading.Thread | None = None
         self._decoder = p.Decoder()
         self._level: str | None = None
+        self._answer_due = False  # the input in flight was acknowledged: its BEEP comes next
+        self._answer: int | None = None  # that BEEP's pattern
+        self.host_heard = threading.Event()  # the table has opened the port and spoken
 
     # -- inputs ------------------------------------------------------------------------
     def card(self, code: str | None = None, uid: bytes | None = None) -> bool:
@@ -121,6 +132,23 @@ class SimDevice:
                 self._acked_event.wait(left)
         return True
 
+    def answer(self, timeout: float = 10.0) -> str | None:
+        """How the table answered the one input queued: ACCEPTED or REFUSED by the
+        BEEP after its ACK, UNANSWERED when the ACK came but no BEEP within ANSWER_S
+        (the cable pulled between them), None when no ACK came within `timeout`."""
+        if not self.wait_delivered(timeout):
+            return UNACKNOWLEDGED
+        end = time.monotonic() + ANSWER_S
+        with self._lock:
+            while self._answer_due:
+                left = end - time.monotonic()
+                if left <= 0:
+                    self._answer_due = False
+                    return UNANSWERED
+                self._acked_event.wait(left)
+            pattern, self._answer = self._answer, None
+        return REFUSED if pattern == p.BEEP_ERROR else ACCEPTED
+
     # -- life ---------------------------------------------------------------------------
     def start(self) -> SimDevice:
         self.link.open()
@@ -133,14 +161,18 @@ class SimDevice:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=2)
-        self.link.close()
+        with self._lock:  # after an unplug's replug, never before it
+            self.link.close()
 
     def unplug(self, seconds: float = 1.0) -> None:
         """Pull the cable for a while; queued inputs wait, as in the firmware."""
         with self._lock:
             self.link.close()
-        self._stop.wait(seconds)
+        if self._stop.wait(seconds):
+            return  # stopped meanwhile: no new pty, no link left behind
         with self._lock:
+            if self._stop.is_set():
+                return
             self.link.open()
             self._decoder = p.Decoder()
         self._send(self._hello())
@@ -161,10 +193,12 @@ class SimDevice:
                 self._send(wire)
 
     def _command(self, frame: p.Frame) -> None:
+        self.host_heard.set()
         if frame.type == p.ACK and frame.payload:
             with self._lock:
                 if self.outbox.ack(frame.payload[0]):
                     self.acked += 1
+                    self._answer_due, self._answer = True, None
                     self._acked_event.notify_all()
         elif frame.type == p.IDENTIFY:
             self._send(self._hello())
@@ -172,6 +206,10 @@ class SimDevice:
             self.leds = frame.payload[0]
         elif frame.type == p.BEEP and frame.payload:
             self.beeps.append(frame.payload[0])
+            with self._lock:
+                if self._answer_due:  # the answer to the input just acknowledged
+                    self._answer_due, self._answer = False, frame.payload[0]
+                    self._acked_event.notify_all()
 
     def _send(self, wire: bytes) -> None:
         rng, faults = self.rng, self.faults

@@ -3,15 +3,17 @@ keyboard or by a game record, speaking protocol v1 over ptys or TCP."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import time
 from pathlib import Path
 
+from ..stopping import die_with_parent, stop_on_signals
 from .devices import Faults, SimDevice
 from .keyboard import SCANNER, parse_tokens
 from .links import PtyLink, TcpLink
-from .script import play_steps, press
+from .script import Played, play_steps, press
 
 DEFAULT_DIR = "/tmp/honeymoon-sim"
 
@@ -68,29 +70,52 @@ def unplugger(sims: dict, every: float, stop: threading.Event) -> None:
 
 
 def main(args, steps: list[tuple[str, str]] | None = None) -> int:
-    """Keyboard-driven, or with `steps` (from a record) played one by one."""
+    """Keyboard-driven, or with `steps` (from a record) played one by one: then the
+    exit status is 0 only when every step was accepted by the table.
+
+    However it ends (the keyboard's end, the record's, Ctrl-C, SIGTERM, SIGHUP, the
+    parent gone while a record plays), the devices stop and their links go."""
+    if steps is not None:
+        die_with_parent()  # a record is played for whoever started it: not beyond it
+    made = None if args.tcp is not None or Path(args.dir).exists() else Path(args.dir)
     sims = make_sims(args)
     start_all(sims)
-    for name, sim in sims.items():
-        print(f"{name}: {sim.link.url}", flush=True)
+    with stop_on_signals():  # from here on every way out goes through the finally below
+        played = run_sims(args, sims, steps)
+        if made is not None:
+            with contextlib.suppress(OSError):
+                made.rmdir()  # made for the links, and empty again
+    if played is None:
+        return 0
+    print(played.line(), flush=True)
+    return 0 if played.accepted == played.total else 1
+
+
+def run_sims(args, sims: dict, steps) -> Played | None:
+    """The keyboard, or the steps, until they end or a signal stops them; the devices
+    stopped (their links removed) whatever happens."""
     stop = threading.Event()
-    if args.unplug_every:
-        threading.Thread(
-            target=unplugger, args=(sims, args.unplug_every, stop), daemon=True
-        ).start()
+    played = Played(len(steps)) if steps is not None else None
     try:
+        for name, sim in sims.items():
+            print(f"{name}: {sim.link.url}", flush=True)
+        if args.unplug_every:
+            threading.Thread(
+                target=unplugger, args=(sims, args.unplug_every, stop), daemon=True
+            ).start()
         if steps is not None:
-            done = play_steps(sims, steps, args.speed, args.uids)
-            print(f"played {done} of {len(steps)} inputs", flush=True)
+            played = play_steps(sims, steps, args.speed, args.uids, played=played)
         else:
             keyboard(sims, args.uids)
-    except KeyboardInterrupt:
-        pass
+    except KeyboardInterrupt as why:
+        if played is not None and played.stopped is None:
+            played.stopped = f"stopped by {why or 'Ctrl-C'}"
+            print(f"stopping: {played.stopped}", flush=True)
     finally:
         stop.set()
         for sim in sims.values():
             sim.stop()
-    return 0
+    return played
 
 
 def keyboard(sims: dict, uids: bool) -> None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from device.engine.calls import PASS, Bid, Call
 from device.engine.events import (
@@ -51,6 +52,7 @@ from device.engine.events import (
 from device.engine.game import Game
 from device.engine.record import RecordError, play_record
 
+from .devices import REFUSED
 from .keyboard import BIDBOX, SCANNER
 
 
@@ -163,15 +165,58 @@ def press(sims: dict, device: str, what: str, uids: bool = False) -> None:
         sim.press(what)
 
 
-def play_steps(sims: dict, steps, speed: float, uids: bool = False, say=print) -> int:
-    """Play the steps one by one, each acknowledged before the next; returns how many."""
-    done = 0
-    for device, what in steps:
-        press(sims, device, what, uids)
-        if not sims[device].wait_delivered(timeout=30):
-            say(f"{device} got no acknowledgement for {what}: stopping")
+HOST_WAIT_S = 120.0  # the table starting (a busy machine: imports, the journal, pygame)
+ANSWER_WAIT_S = 30.0  # one input, once the table is there: stored and answered
+
+
+@dataclass
+class Played:
+    """What became of a record's steps at the table: each input accepted (stored) or
+    refused, told apart by the BEEP after its ACK (PROTOCOL.md); `stopped` says why
+    the rest was not played."""
+
+    total: int
+    accepted: int = 0
+    refused: int = 0
+    unanswered: int = 0  # acknowledged, but its BEEP was lost (an unplug in between)
+    stopped: str | None = None
+
+    @property
+    def done(self) -> int:
+        return self.accepted + self.refused + self.unanswered
+
+    def line(self) -> str:
+        """One line: `played 214 of 214 inputs: 214 accepted, 0 refused`."""
+        text = f"played {self.done} of {self.total} inputs: "
+        text += f"{self.accepted} accepted, {self.refused} refused"
+        if self.unanswered:
+            text += f", {self.unanswered} without an answer (the line was unplugged)"
+        return text
+
+
+def play_steps(
+    sims: dict, steps, speed: float, uids: bool = False, say=print, played: Played | None = None
+) -> Played:
+    """Play the steps one by one, each answered before the next. A record's steps are
+    all legal, so the first refusal stops the rest: what was refused is said (the
+    table's log says why), and so is an input the table never acknowledged. `played`
+    is counted into as it goes (its caller keeps the count when interrupted)."""
+    played = played if played is not None else Played(len(steps))
+    for number, (device, what) in enumerate(steps, 1):
+        if not sims[device].host_heard.wait(HOST_WAIT_S):  # at once once it has spoken
+            played.stopped = f"the table did not open the {device} within {HOST_WAIT_S:.0f} s"
             break
-        done += 1
+        press(sims, device, what, uids)
+        answer = sims[device].answer(timeout=ANSWER_WAIT_S)
+        if answer is None:
+            played.stopped = f"input {number} ({device} {what}) got no acknowledgement"
+            break
+        setattr(played, answer, getattr(played, answer) + 1)  # its count, by its name
+        if answer == REFUSED:
+            played.stopped = f"input {number} ({device} {what}) was refused by the table"
+            break
         if speed > 0:
             time.sleep(1 / speed)
-    return done
+    if played.stopped:
+        say(f"stopping: {played.stopped}")
+    return played

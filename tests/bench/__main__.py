@@ -79,9 +79,11 @@ def bench_chicago(deals: int = DEALS, rounds: int = 5) -> list[tuple[str, str, s
 def main() -> int:
     from .analysis import rows as analysis_rows
     from .camera import rows as camera_rows
+    from .stop import rows as stop_rows
     from .ui import rows as ui_rows
 
-    rows = bench_replay() + bench_chicago() + ui_rows() + analysis_rows() + camera_rows()
+    rows = bench_replay() + bench_chicago() + ui_rows() + stop_rows() + analysis_rows()
+    rows += camera_rows()
     width = max(len(r[0]) for r in rows)
     print(f"{'figure':<{width}}  {'measured':>22}  {'target':>20}  ok")
     for name, value, target, ok in rows:

@@ -1,6 +1,7 @@
 """The real `honeymoon run --headless` with hostile devices on ptys: it stays up,
 takes every valid input once, and prints no traceback."""
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -14,6 +15,7 @@ from device.hal.events import CALL, Input
 from device.store.journal import FILENAME, Journal
 from device.table import Table
 from firmware_bridge import protocol as p
+from tests.at_the_table import START_S, STOP_S, started
 from tests.faults.hostile_devices import BAD_TEXTS, Hostile
 
 REPO = Path(__file__).resolve().parents[2]
@@ -43,7 +45,6 @@ def test_run_headless_survives_hostile_devices_and_loses_nothing(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(REPO), XDG_CONFIG_HOME=str(tmp_path / "config"))
     env.pop("HONEYMOON_CONFIG", None)
     log = open(tmp_path / "app.log", "wb")  # noqa: SIM115 - closed below
-    app = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=log)
     reference = Table(Game(Setup("plain", ("Anna", "Ben"), 0)))
 
     def put(device, ftype, payload):
@@ -54,37 +55,36 @@ def test_run_headless_survives_hostile_devices_and_loses_nothing(tmp_path):
         put(device, p.CALL, text.encode())
         assert reference.handle(Input(CALL, text, "reference")).accepted
 
-    try:
-        assert tick_until(devices, lambda: scanner.identified and bidbox.identified)
-        for device in devices:  # text the screen, the log and the terminal must not obey
-            device.send(p.ERROR, b"\x00\x1b]0;owned\x07\xe2\x80\xae" + b"x" * 150)
-            device.hello(b"kind=scanner;fw=\x00")  # refused: no id, no boot
-            for text in BAD_TEXTS:
-                put(device, p.CALL, text)
-        call(scanner, "1S")  # a call from a bidding box on the scanner's port is a call
-        last = bidbox.outbox._last_input_seq
-        bidbox.reboot()  # the same boot: its seq restarts, and meets the last one again
-        bidbox.run_seq_to(last)
-        call(bidbox, "2S")
-        bidbox.deaf = 1  # its ACK missed: the resend crosses a HELLO
-        bidbox.put(p.CALL, b"P")
-        assert tick_until(devices, lambda: bidbox.deaf == 0)
-        bidbox.hello()
-        assert tick_until(devices, lambda: bidbox.outbox.waiting == 0)
-        reference.handle(Input(CALL, "P", "reference"))
-        time.sleep(0.3)
-        assert app.poll() is None, "the table went down"
-    finally:
-        if app.poll() is None:
-            app.send_signal(signal.SIGINT)
-            try:
-                app.wait(10)
-            except subprocess.TimeoutExpired:
-                app.kill()
-                app.wait()
-        log.close()
-        for device in devices:
-            device.close()
+    with started(command, env=env, stdout=log, stderr=log) as app:  # its group ends here
+        try:
+            both = lambda: scanner.identified and bidbox.identified  # noqa: E731
+            assert tick_until(devices, both, START_S)  # the table started, a busy machine too
+            for device in devices:  # text the screen, the log and the terminal must not obey
+                device.send(p.ERROR, b"\x00\x1b]0;owned\x07\xe2\x80\xae" + b"x" * 150)
+                device.hello(b"kind=scanner;fw=\x00")  # refused: no id, no boot
+                for text in BAD_TEXTS:
+                    put(device, p.CALL, text)
+            call(scanner, "1S")  # a call from a bidding box on the scanner's port is a call
+            last = bidbox.outbox._last_input_seq
+            bidbox.reboot()  # the same boot: its seq restarts, and meets the last one again
+            bidbox.run_seq_to(last)
+            call(bidbox, "2S")
+            bidbox.deaf = 1  # its ACK missed: the resend crosses a HELLO
+            bidbox.put(p.CALL, b"P")
+            assert tick_until(devices, lambda: bidbox.deaf == 0)
+            bidbox.hello()
+            assert tick_until(devices, lambda: bidbox.outbox.waiting == 0)
+            reference.handle(Input(CALL, "P", "reference"))
+            time.sleep(0.3)
+            assert app.poll() is None, "the table went down"
+        finally:
+            if app.poll() is None:
+                app.send_signal(signal.SIGINT)  # as Ctrl-C: it ends by itself
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    app.wait(STOP_S)
+            log.close()
+            for device in devices:
+                device.close()
     output = (tmp_path / "app.log").read_text(errors="replace")
     assert "Traceback" not in output, output
     assert "\x00" not in output and "\x1b" not in output  # made safe before the terminal
