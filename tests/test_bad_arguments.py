@@ -190,10 +190,24 @@ def test_sim_devices_bad_arguments(tmp_path, capsys, monkeypatch):
         assert message in err, (argv, err)
 
 
+def _taken_with_a_free_port_below() -> socket.socket:
+    """A listening socket on a port whose port below is free now (another suite on the
+    machine may hold any port: try a few)."""
+    for _ in range(50):
+        taken = socket.socket()
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        with socket.socket() as below:
+            try:
+                below.bind(("127.0.0.1", taken.getsockname()[1] - 1))
+                return taken
+            except OSError:
+                taken.close()
+    raise AssertionError("no free port below a free port in 50 tries")
+
+
 def test_sim_devices_on_a_port_in_use(capsys, monkeypatch):
-    taken = socket.socket()
-    taken.bind(("127.0.0.1", 0))
-    taken.listen(1)
+    taken = _taken_with_a_free_port_below()
     port = taken.getsockname()[1]
     try:
         status, _, err = run(capsys, monkeypatch, "sim-devices", "--tcp", str(port))
