@@ -63,7 +63,7 @@ def test_the_simulated_devices_of_run_go_with_the_table(tmp_path):
     pipes = dict(stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     with started(command, text=True, env=env, **pipes) as app:
         out = Lines(app.stdout)
-        assert out.wait_for("bidbox connected", START_S), out.text()
+        assert out.wait_for("Bidding box connected", START_S), out.text()
         (folder,) = tmp_path.glob("honeymoon-sim-*")
         assert {link.name for link in folder.iterdir()} == {"scanner", "bidbox"}
         app.send_signal(signal.SIGTERM)
