@@ -32,6 +32,7 @@ import logging
 import os
 import queue
 import random
+import shutil
 import tempfile
 import time
 from collections import Counter
@@ -438,7 +439,8 @@ def run(
     lost = valid_lost = doubled = down = 0
     with _quiet(logging.getLogger("device")):  # its warnings are the point: not for the terminal
         for number in range(rubbers):
-            campaign = Campaign(seed * 1000 + number, _folder(), rng)
+            folder = _folder()
+            campaign = Campaign(seed * 1000 + number, folder, rng)
             try:
                 campaign.play(hostile_per_step, max_steps)
                 result = campaign.check()
@@ -448,6 +450,7 @@ def run(
                 result = {"valid lost": 0, "lost": 0, "doubled": 0}
             finally:
                 campaign.close()
+                shutil.rmtree(folder, ignore_errors=True)  # its journal was checked
             totals.update(campaign.counts)
             problems += campaign.problems
             lost += result["lost"]
