@@ -25,6 +25,7 @@ def run(deals: int = 10_000, opens: int = 2, judge_time: bool = True) -> dict:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
+    from device.ui import app as app_module
     from device.ui.app import App, new_table_factory
     from device.ui.reviews import Reviews
     from device.ui.screens.base import UiState
@@ -37,6 +38,9 @@ def run(deals: int = 10_000, opens: int = 2, judge_time: bool = True) -> dict:
         rubber = stored_long_rubber(journal, deals)
         inputs = journal.db.execute("SELECT count(*) FROM events").fetchone()[0]
         pygame.init()
+        slice_s = app_module.OPEN_SLICE_S
+        if not judge_time:  # a page a turn, however fast the machine: the turns are counted
+            app_module.OPEN_SLICE_S = 0.0
         try:
             app = App(None, UiState(), new_table=new_table_factory(None, journal))
             reviewer = Idle()
@@ -55,6 +59,7 @@ def run(deals: int = 10_000, opens: int = 2, judge_time: bool = True) -> dict:
                     problems.append("the rubber's sheet was not shown")
             queued = list(reviewer._queue)
         finally:
+            app_module.OPEN_SLICE_S = slice_s
             pygame.quit()
             journal.close()
     if len(queued) != len(set(queued)):
