@@ -21,10 +21,37 @@ SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
+_asked = threading.Event()  # a signal came while raising was deferred
+_deferred = False
+
+
 def _stop(signum, frame) -> None:
-    for number in SIGNALS:
-        signal.signal(number, signal.SIG_DFL)
-    raise KeyboardInterrupt(signal.Signals(signum).name)
+    for number in (*SIGNALS, signal.SIGINT):  # a second signal ends it at once
+        if signal.getsignal(number) is _stop:
+            signal.signal(number, signal.SIG_DFL)
+    _asked.set()
+    if not _deferred:
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
+@contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """Within the block a signal only asks to stop, and `check()` raises the
+    KeyboardInterrupt at a point of the caller's choosing. Raised inside a lock's
+    wait (the screen loop's queue.get) it can leave the lock broken ("release
+    unlocked lock"), a traceback instead of a clean stop."""
+    global _deferred
+    was, _deferred = _deferred, True
+    try:
+        yield
+    finally:
+        _deferred = was
+
+
+def check() -> None:
+    """Raise the KeyboardInterrupt a signal asked for within `deferred()`, if any."""
+    if _asked.is_set():
+        raise KeyboardInterrupt("stop")
 
 
 @contextlib.contextmanager
@@ -36,7 +63,11 @@ def stop_on_signals() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = {number: signal.signal(number, _stop) for number in SIGNALS}
+    _asked.clear()
+    # Ctrl-C too, where it has Python's own handler (not where it comes ignored).
+    interrupt = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    numbers = (*SIGNALS, signal.SIGINT) if interrupt else SIGNALS
+    before = {number: signal.signal(number, _stop) for number in numbers}
     try:
         yield
     finally:

@@ -105,6 +105,7 @@ class App:
 
     # -- the loop --------------------------------------------------------------------
     def run(self, until=None) -> None:
+        from device import stopping
         from device.notify import notify, watchdog_interval
 
         interval = watchdog_interval()
@@ -112,7 +113,9 @@ class App:
         self.draw()
         notify("READY=1")  # the first frame is on the screen
         while self.running and not (until and until(self)):
-            self.step(WAIT_S)
+            with stopping.deferred():  # a signal is taken between steps, never in a wait
+                self.step(WAIT_S)
+            stopping.check()
             if interval and time.monotonic() - pinged >= interval:
                 notify("WATCHDOG=1")  # from the screen loop: a hung screen stops these
                 pinged = time.monotonic()
