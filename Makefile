@@ -21,10 +21,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/honeymoon run --simulate
 
+# One pytest worker per core (pytest-xdist): one process alone leaves a core of
+# a 2-core machine idle while it waits on the tables its tests start.
 test: $(STAMP) micropython
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 demo: $(STAMP)
 	$(BIN)/honeymoon demo
