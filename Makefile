@@ -12,10 +12,11 @@ MICROPYTHON := node_modules/.installed
 
 .PHONY: run test demo bench clean micropython install uninstall
 
-$(STAMP): pyproject.toml
+# constraints.txt pins every dependency: the Pi's install uses it too.
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,analysis,camera]'
+	$(BIN)/pip install --quiet -c constraints.txt --upgrade pip
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,analysis,camera]'
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -64,9 +64,24 @@ install_app() {
         # System site packages: Debian's python3-lgpio drives the GPIO pins.
         python3 -m venv --system-site-packages "$VENV"
     fi
-    "$VENV/bin/pip" install --quiet --upgrade $PIP_DEPS "$SRC"
+    extras=$(extras)
+    # constraints.txt: the exact versions the suite ran with (the same as make's).
+    "$VENV/bin/pip" install --quiet --upgrade $PIP_DEPS -c "$SRC/constraints.txt" \
+        "$SRC[$extras]"
     cp "$SRC/README.md" "$PREFIX/README.md"
-    say "app installed in $VENV"
+    say "app installed in $VENV (with $extras; no test or lint tools)"
+}
+
+extras() {
+    # The double-dummy review always; OpenCV for the camera process only when the
+    # config (kept, or the default about to be written) asks for a camera scanner.
+    config="$ETC/config.toml"
+    [ -f "$config" ] || config="$SRC/systemd/config.toml"
+    if grep -Eq '^[[:space:]]*scanner[[:space:]]*=[[:space:]]*"camera' "$config"; then
+        echo "analysis,camera"
+    else
+        echo "analysis"
+    fi
 }
 
 install_files() {
