@@ -46,6 +46,12 @@ OPEN_AT_ONCE = 8  # steps done when a rubber is tapped, whatever the time: a rub
 OPENED = object()  # the end of opening a stored rubber
 KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
 BANNER_CHARS = 120  # a refusal with the device text it quotes
+# The camera's standing ERRORs (firmware_bridge/protocol.py): the notice for each.
+CAMERA_NOTICES = {
+    "profile-damaged": "notice.camera_damaged",
+    "no-profile": "notice.camera_no_profile",
+    "no-camera": "notice.camera_none",
+}
 BROWSE = ("help", "help-page", "history-page", "history-rubber", "forms", "forms-page")
 BROWSE += ("review-page",)  # the pages of a stored rubber's double-dummy review
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Daan")  # for seats nobody has named yet
@@ -101,6 +107,10 @@ class App:
         # preview (a camera_preview.CameraFeed) while that page is open.
         self.camera_pairing: CameraPairing | None = None
         self._camera_learnt: dict[str, set] = {}
+        # The cards learnt anew since "Pair again" (under new light), until the deck is
+        # complete: Cancel and Pair go on from them. The sidecar cannot say which cards
+        # were learnt again (it lists every card learnt), so this lasts for this run.
+        self._camera_again: dict[str, set] = {}
         self._feed = None
         if loop is not None:
             loop.intercept = self.before_rubber
@@ -356,9 +366,7 @@ class App:
         elif kind == "camera-pair":  # ("camera-pair", "standard" or "abridged")
             self.camera_pair(args[0])
         elif kind == "camera-pair-again" and self.camera_pairing is not None:
-            self.camera_pairing.again()  # under new light: from the first card
-            self._ask_camera()
-            self._pairing_status()
+            self._camera_pair_again()
         elif kind == "cancel-pairing":  # what was paired is saved and stays paired
             if self.pairing is not None or self.camera_pairing is not None:
                 self.ui.overlay, self._pairing_back = self._pairing_back, None
@@ -573,7 +581,7 @@ class App:
         from device.engine.cards import DECKS
 
         self.ui.camera = self.camera() is not None
-        learnt = self._camera_learnt.items()
+        learnt = {**self._camera_learnt, **self._camera_again}.items()  # where Pair goes on
         self.ui.camera_paired = {k: (len(c), len(DECKS[k].cards)) for k, c in learnt}
 
     def camera_pair(self, kind: str) -> None:
@@ -584,8 +592,19 @@ class App:
         self._stop_pairing()
         learnt = self._camera_sidecar(kind) | self._camera_learnt.get(kind, set())
         self._camera_learnt[kind] = learnt
+        again = self._camera_again.get(kind)
         self.camera_pairing = CameraPairing(kind, learnt)
+        if again is not None:  # going on with "Pair again": the cards learnt anew count
+            self.camera_pairing.learnt, self.camera_pairing.fresh = again, True
         self._pairing_back, self.ui.overlay = self.ui.overlay, None  # Settings, after it
+        self._ask_camera()
+        self._pairing_status()
+
+    def _camera_pair_again(self) -> None:
+        """ "Pair again" (under new light): from the first card, each learnt anew."""
+        pairing = self.camera_pairing
+        pairing.again()
+        self._camera_again[pairing.deck.name] = pairing.learnt
         self._ask_camera()
         self._pairing_status()
 
@@ -599,8 +618,8 @@ class App:
         damaged profile; and a camera back again is asked again what it was asked."""
         if item.kind == ERROR and item.value == "lay-again":
             return Outcome(False, "Lay the card again")
-        if item.kind == ERROR and item.value.startswith("profile-damaged"):
-            return self._camera_damaged()
+        if item.kind == ERROR and item.value in CAMERA_NOTICES:
+            return self._camera_notice(item.value)
         if item.kind == CARD and self.camera_pairing is not None:
             return self._camera_learnt_card(item)
         if item.kind == CONNECTED:  # a camera process started again has forgotten
@@ -620,25 +639,36 @@ class App:
         except RuleError:
             code = safe_text(item.value, 8)
             return Outcome(False, f"the camera answered {code}: no card of this deck")
-        self._camera_learnt.setdefault(pairing.deck.name, set()).add(card)
+        self._camera_knows(pairing, card)
         if pairing.next_card != asked:
             self._ask_camera()
         done, total = pairing.progress
         if pairing.next_card is None:
+            self._camera_again.pop(pairing.deck.name, None)  # learnt anew, every card
             return Outcome(True, f"learnt {card}: the deck is complete ({done} of {total})")
         return Outcome(True, f"learnt {card} ({done} of {total})")
 
-    def _camera_damaged(self) -> Outcome:
-        """The camera cannot use its profile: said until tapped, as a damaged deck
-        profile is; a deck being learnt starts again from its first card."""
+    def _camera_knows(self, pairing: CameraPairing, card) -> None:
+        """What the camera knows of the deck once it learnt `card`: its sidecar, written
+        just before its answer, when that lists the card (a damaged profile is learnt
+        afresh: the sidecar then lists the new cards only, and pairing follows it);
+        else what it answered."""
+        kind = pairing.deck.name
+        saved = self._camera_sidecar(kind)
+        known = saved if card in saved else self._camera_learnt.get(kind, set()) | {card}
+        self._camera_learnt[kind] = known
+        if not pairing.fresh:
+            pairing.learnt = set(known)
+
+    def _camera_notice(self, reason: str) -> Outcome:
+        """The camera cannot read (no camera, no profile, a damaged one): said until
+        tapped, as a damaged deck profile is, and again after the camera's next HELLO
+        (it says so again then). No profile is no news while a deck is being learnt."""
         from .screens.base import Said
 
-        self.ui.notify("camera", Said("notice.camera_damaged"))
-        if self.camera_pairing is not None:
-            self.camera_pairing.again()
-            self._camera_learnt[self.camera_pairing.deck.name] = set()
-            self._ask_camera()
-        return Outcome(True, "the camera's profile is damaged")
+        if not (reason == "no-profile" and self.camera_pairing is not None):
+            self.ui.notify("camera", Said(CAMERA_NOTICES[reason]))
+        return Outcome(True, f"camera: {reason}")
 
     def _camera_preview(self) -> None:
         """While the camera page is open the camera shows what it sees; the page's

@@ -68,6 +68,7 @@ class CameraPairing:
     def __init__(self, deck: str, learnt=()):
         self.deck = DECKS[deck]
         self.learnt: set[Card] = set(learnt)
+        self.fresh = False  # "Pair again": only the cards learnt since count
 
     @property
     def next_card(self) -> Card | None:
@@ -88,4 +89,5 @@ class CameraPairing:
 
     def again(self) -> None:
         """ "Pair again" (under new light): from the first card, each learnt anew."""
-        self.learnt.clear()
+        self.learnt = set()
+        self.fresh = True

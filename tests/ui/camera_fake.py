@@ -36,6 +36,7 @@ class FakeCamera:
         self.previews: list[bool] = []  # every preview() the table sent
         self.acknowledged: list[Input] = []
         self.n = 0  # seen.json's counter
+        self.damaged: set[str] = set()  # decks whose profile cannot be read: learnt afresh
         self._seq = 0
 
     # -- the device object ------------------------------------------------------------
@@ -57,12 +58,14 @@ class FakeCamera:
         return card
 
     def answer(self, card: str) -> None:
-        """The sidecar after the save, then the CARD answer."""
+        """The sidecar after the save (every card the profile holds), then the CARD."""
         if self.decks is not None:
             deck = "abridged" if card[0] in "RYBG" else "standard"
             path = self.decks / f"camera-{deck}.json"
-            learnt = json.loads(path.read_text())["cards"] if path.exists() else []
-            write_atomically(path, json.dumps({"deck": deck, "cards": [*learnt, card]}))
+            learnt = [] if deck in self.damaged or not path.exists() else _cards(path)
+            self.damaged.discard(deck)  # learnt into a new profile, saved whole
+            cards = learnt + [card] * (card not in learnt)
+            write_atomically(path, json.dumps({"deck": deck, "cards": cards}))
         self._seq += 1
         self.inputs.put(Input(CARD, card, "scanner", session=SESSION, seq=self._seq))
 
@@ -82,6 +85,10 @@ class FakeCamera:
         seen = {"n": self.n, "size": list(picture.get_size()), "card": card, "score": score}
         seen.update(why=why, outline=outline, **more)
         write_atomically(self.preview_dir / "seen.json", json.dumps(seen))
+
+
+def _cards(path: Path) -> list[str]:
+    return json.loads(path.read_text())["cards"]
 
 
 def write_atomically(path: Path, text: str) -> None:

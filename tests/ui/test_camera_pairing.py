@@ -207,7 +207,26 @@ def test_pair_again_starts_from_the_first_card(tmp_path):
     tap(app, ("camera-pair-again",), 48)
     assert app.ui.pairing == ("SA", 0, 52) and camera.asked[-1] == "SA"
     assert [lay(app, camera) for _ in range(2)] == ["SA", "SK"]
-    assert app.ui.pairing == ("SQ", 2, 52)
+    assert app.ui.pairing == ("SQ", 2, 52)  # the sidecar still lists the 20 of before
+
+
+def test_pairing_again_after_a_cancel_goes_on_with_the_cards_learnt_anew(tmp_path):
+    sidecar(tmp_path, cards=ORDER)  # the whole deck, under the old light
+    app, camera = camera_app(tmp_path)
+    tap(app, ("camera-pair", "standard"))
+    assert app.ui.pairing == (None, 52, 52) and camera.asked == [None]
+    tap(app, ("camera-pair-again",))
+    for _ in range(3):
+        lay(app, camera)
+    tap(app, ("cancel-pairing",))
+    assert "Standard deck: 3 of 52" in said(app)
+    tap(app, ("camera-pair", "standard"))
+    assert app.ui.pairing == (ORDER[3], 3, 52) and camera.asked[-1] == ORDER[3]
+    for _ in range(49):
+        lay(app, camera)
+    assert app.ui.pairing == (None, 52, 52) and camera.asked[-1] is None
+    tap(app, ("cancel-pairing",))
+    assert app.ui.camera_paired["standard"] == (52, 52)
 
 
 def test_the_whole_abridged_deck_is_learnt_then_done(tmp_path):
@@ -300,17 +319,51 @@ def test_a_sidecar_of_the_other_deck_is_not_read_as_this_one(tmp_path):
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
-def test_a_damaged_camera_profile_is_said_and_pairing_starts_again(tmp_path, lang):
+def test_a_damaged_camera_profile_is_said_and_pairing_follows_what_the_camera_learns(
+    tmp_path, lang
+):
     app, camera = camera_app(tmp_path, lang)
     tap(app, ("camera-pair", "standard"))
     for _ in range(3):
         lay(app, camera)
+    camera.damaged.add("standard")  # its profile file cannot be read any more
     camera.error("profile-damaged")
     app.step(0)
     notice = app.ui.notice_for("camera").text(app.t)
     assert ("profile of the deck is damaged" if lang == "en" else "beschadigd") in notice
-    assert app.ui.pairing == ("SA", 0, 52) and camera.asked[-1] == "SA"
-    assert app.ui.camera_paired["standard"] == (0, 52)
+    assert app.ui.banner is None  # said by the notice alone
+    assert app.ui.pairing == ("SJ", 3, 52)  # which deck's profile it is, it does not say
+    lay(app, camera)  # learnt into a new profile: its sidecar holds that card alone
+    assert app.ui.pairing == ("SA", 1, 52) and camera.asked[-1] == "SA"
+    assert app.ui.camera_paired["standard"] == (1, 52)
+    assert [lay(app, camera) for _ in range(2)] == ["SA", "SK"]
+    assert app.ui.pairing == ("SQ", 3, 52)
+
+
+@pytest.mark.parametrize(
+    "reason,en,nl",
+    [
+        ("no-camera", "gives no picture", "geeft geen beeld"),
+        ("no-profile", "has not learnt a deck yet", "nog geen spel geleerd"),
+    ],
+)
+def test_a_camera_that_cannot_read_says_why_until_tapped(tmp_path, reason, en, nl):
+    app, camera = camera_app(tmp_path)
+    camera.error(reason)
+    app.step(0)
+    assert en in said(app) and app.ui.banner is None
+    app.act(("set", "lang", "nl"))
+    assert nl in said(app)
+    tap(app, ("dismiss-notice",))
+    assert app.ui.notice_for("camera") is None
+
+
+def test_no_profile_is_no_news_while_a_deck_is_learnt(tmp_path):
+    app, camera = camera_app(tmp_path)
+    tap(app, ("camera-pair", "standard"))
+    camera.error("no-profile")  # said after the camera's HELLO until the first card is saved
+    app.step(0)
+    assert app.ui.notice_for("camera") is None and app.ui.banner is None
 
 
 def test_a_damaged_profile_outside_pairing_is_a_notice_and_the_game_goes_on(tmp_path):
@@ -322,6 +375,8 @@ def test_a_damaged_profile_outside_pairing_is_a_notice_and_the_game_goes_on(tmp_
     camera.error("lay-again")  # while playing, too: said as on the pairing screen
     app.step(0)
     assert app.ui.banner == "Lay the card again"
+    app.send(Input(CALL, "1S", "bidbox"))
+    assert len(app.table.game.events) == 1
 
 
 # --- the table process --------------------------------------------------------------------------
