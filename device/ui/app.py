@@ -569,13 +569,20 @@ class App:
 
         from .screens.base import Said
 
-        if self.decks is None:
+        folder = self._camera_folder()
+        if folder is None:
             return set()
-        learnt, problem = read_sidecar(sidecar_path(self.decks, kind), DECKS[kind])
+        learnt, problem = read_sidecar(sidecar_path(folder, kind), DECKS[kind])
         if problem is not None and say:
             what = "unreadable" if problem == "unreadable" else "bad_cards"
             self.ui.notify(f"camera.{kind}", Said(f"notice.camera_{what}.{kind}"))
         return learnt
+
+    def _camera_folder(self) -> Path | None:
+        """Where the camera keeps its profiles and sidecars: its own folder (a simulated
+        camera's, with --simulate), else the data folder's decks/."""
+        own = getattr(self.camera(), "decks", None)
+        return Path(own) if own is not None else self.decks
 
     def _camera_status(self) -> None:
         from device.engine.cards import DECKS
@@ -617,6 +624,8 @@ class App:
         """A camera's input the screen takes: a card learnt, a card to lay again, a
         damaged profile; and a camera back again is asked again what it was asked."""
         if item.kind == ERROR and item.value == "lay-again":
+            if self._feed is not None:  # the camera page shows it: "Not sure", no beep
+                return Outcome(True, "")
             return Outcome(False, "Lay the card again")
         if item.kind == ERROR and item.value in CAMERA_NOTICES:
             return self._camera_notice(item.value)

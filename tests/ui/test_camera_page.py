@@ -87,6 +87,18 @@ def test_the_menu_key_leaves_the_page_and_stops_the_preview(tmp_path):
     assert app.ui.overlay == "menu" and camera.previews == [True, False]
 
 
+def test_on_the_page_a_card_not_sure_is_the_pages_own_word_not_a_banner(tmp_path):
+    app, camera = page_app(tmp_path)
+    shown_card(camera, "HK", 0.41, "not sure")
+    camera.error("lay-again")
+    app.step(0)
+    assert app.ui.banner is None and "Not sure" in said(app)
+    tap(app, ("overlay", "settings"))
+    camera.error("lay-again")
+    app.step(0)
+    assert app.ui.banner == "Lay the card again"
+
+
 def test_a_camera_started_again_is_asked_for_the_preview_again(tmp_path):
     app, camera = page_app(tmp_path)
     camera.connected()

@@ -198,6 +198,21 @@ def test_the_next_start_goes_on_from_the_sidecar_the_camera_wrote(tmp_path):
     assert again.ui.pairing == ("R10", 4, 52) and camera.asked == ["R10"]
 
 
+def test_the_sidecar_is_read_from_the_cameras_own_folder_when_it_has_one(tmp_path):
+    own = tmp_path / "simulated"  # --simulate: the simulated camera's decks/
+    own.mkdir()
+    (own / "camera-standard.json").write_text(json.dumps({"deck": "standard", "cards": ORDER[:7]}))
+    sidecar(tmp_path, cards=ORDER[:2])  # the data folder's: not the camera's
+    inputs = queue.Queue()
+    camera = FakeCamera(tmp_path, inputs, own)
+    ui = UiState(scanner=True, devices=dict(BOTH), overlay="settings", start=StartState())
+    app = App(TableLoop(None, inputs, {"scanner": camera}), ui, decks=tmp_path / "decks")
+    app.step(0)
+    assert app.ui.camera_paired["standard"] == (7, 52)
+    tap(app, ("camera-pair", "standard"))
+    assert app.ui.pairing == (ORDER[7], 7, 52)
+
+
 def test_pair_again_starts_from_the_first_card(tmp_path):
     sidecar(tmp_path, cards=ORDER[:20])
     app, camera = camera_app(tmp_path)
