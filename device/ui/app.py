@@ -604,8 +604,18 @@ class App:
         if again is not None:  # going on with "Pair again": the cards learnt anew count
             self.camera_pairing.learnt, self.camera_pairing.fresh = again, True
         self._pairing_back, self.ui.overlay = self.ui.overlay, None  # Settings, after it
+        self._drop_notice("camera", "notice.camera_no_profile")  # done as it asks
         self._ask_camera()
         self._pairing_status()
+
+    def _drop_notice(self, key: str, said: str) -> None:
+        """Take away the notice on `key` if it says `said`: what it asked is being done."""
+        from .screens.base import Said
+
+        notices = self.ui.notices
+        self.ui.notices = [n for n in notices if (n.key, n.message) != (key, Said(said))]
+        if len(self.ui.notices) != len(notices):
+            self.ui.notice_page = 0
 
     def _camera_pair_again(self) -> None:
         """ "Pair again" (under new light): from the first card, each learnt anew."""

@@ -375,7 +375,11 @@ def test_a_camera_that_cannot_read_says_why_until_tapped(tmp_path, reason, en, n
 
 def test_no_profile_is_no_news_while_a_deck_is_learnt(tmp_path):
     app, camera = camera_app(tmp_path)
-    tap(app, ("camera-pair", "standard"))
+    camera.error("no-profile")
+    app.step(0)
+    assert app.ui.notice_for("camera") is not None
+    tap(app, ("camera-pair", "standard"))  # what it asks: it goes
+    assert app.ui.notice_for("camera") is None
     camera.error("no-profile")  # said after the camera's HELLO until the first card is saved
     app.step(0)
     assert app.ui.notice_for("camera") is None and app.ui.banner is None
