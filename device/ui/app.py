@@ -15,6 +15,7 @@ from pathlib import Path
 
 from device import hints
 from device.appliance import Appliance
+from device.engine.cards import DECKS
 from device.engine.errors import RuleError
 from device.engine.events import (
     ClaimAnswered,
@@ -46,6 +47,7 @@ OPEN_AT_ONCE = 8  # steps done when a rubber is tapped, whatever the time: a rub
 OPENED = object()  # the end of opening a stored rubber
 KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
 BANNER_CHARS = 120  # a refusal with the device text it quotes
+LATE_ANSWER_S = 2.0  # a camera's answer resent after its pairing stopped: ten resends
 # The camera's standing ERRORs (firmware_bridge/protocol.py): the notice for each.
 CAMERA_NOTICES = {
     "profile-damaged": "notice.camera_damaged",
@@ -111,6 +113,10 @@ class App:
         # complete: Cancel and Pair go on from them. The sidecar cannot say which cards
         # were learnt again (it lists every card learnt), so this lasts for this run.
         self._camera_again: dict[str, set] = {}
+        # The card the camera was asked to learn when its pairing stopped, and when: its
+        # answer may already be on its way (resent until acknowledged), and is a card
+        # learnt, never a card played.
+        self._camera_late: tuple[str, str, float] | None = None
         self._feed = None
         if loop is not None:
             loop.intercept = self.before_rubber
@@ -534,6 +540,10 @@ class App:
         if self.table is not None:
             self.table.pairing = None
         if self.camera_pairing is not None:
+            asked = self.camera_pairing.next_card
+            if asked is not None:
+                kind = self.camera_pairing.deck.name
+                self._camera_late = (kind, str(asked), time.monotonic())
             self.camera_pairing = None
             self._camera_call("learn", None)
         self._pairing_status()
@@ -565,10 +575,6 @@ class App:
     def _camera_sidecar(self, kind: str, say: bool = False) -> set:
         """The cards of deck `kind` the camera's sidecar says are learnt (what is valid
         of it); with `say`, what was wrong with it goes on the screen."""
-        from device.engine.cards import DECKS
-
-        from .screens.base import Said
-
         folder = self._camera_folder()
         if folder is None:
             return set()
@@ -585,8 +591,6 @@ class App:
         return Path(own) if own is not None else self.decks
 
     def _camera_status(self) -> None:
-        from device.engine.cards import DECKS
-
         self.ui.camera = self.camera() is not None
         learnt = {**self._camera_learnt, **self._camera_again}.items()  # where Pair goes on
         self.ui.camera_paired = {k: (len(c), len(DECKS[k].cards)) for k, c in learnt}
@@ -610,8 +614,6 @@ class App:
 
     def _drop_notice(self, key: str, said: str) -> None:
         """Take away the notice on `key` if it says `said`: what it asked is being done."""
-        from .screens.base import Said
-
         notices = self.ui.notices
         self.ui.notices = [n for n in notices if (n.key, n.message) != (key, Said(said))]
         if len(self.ui.notices) != len(notices):
@@ -641,6 +643,8 @@ class App:
             return self._camera_notice(item.value)
         if item.kind == CARD and self.camera_pairing is not None:
             return self._camera_learnt_card(item)
+        if item.kind == CARD and self._late_answer(item.value):
+            return Outcome(True, f"learnt {item.value} as pairing stopped")
         if item.kind == CONNECTED:  # a camera process started again has forgotten
             if self.camera_pairing is not None:
                 self._ask_camera()
@@ -667,6 +671,18 @@ class App:
             return Outcome(True, f"learnt {card}: the deck is complete ({done} of {total})")
         return Outcome(True, f"learnt {card} ({done} of {total})")
 
+    def _late_answer(self, code: str) -> bool:
+        """A CARD of the card the camera was learning when its pairing stopped, soon
+        after: the camera's answer, on its way before it heard the stop (counted)."""
+        late, self._camera_late = self._camera_late, None
+        if late is None or late[1] != code or time.monotonic() - late[2] > LATE_ANSWER_S:
+            return False
+        kind, _, _ = late
+        card = DECKS[kind].parse(code)
+        self._camera_learnt[kind] = self._camera_learnt.get(kind, set()) | {card}
+        self._camera_status()
+        return True
+
     def _camera_knows(self, pairing: CameraPairing, card) -> None:
         """What the camera knows of the deck once it learnt `card`: its sidecar, written
         just before its answer, when that lists the card (a damaged profile is learnt
@@ -683,8 +699,6 @@ class App:
         """The camera cannot read (no camera, no profile, a damaged one): said until
         tapped, as a damaged deck profile is, and again after the camera's next HELLO
         (it says so again then). No profile is no news while a deck is being learnt."""
-        from .screens.base import Said
-
         if not (reason == "no-profile" and self.camera_pairing is not None):
             self.ui.notify("camera", Said(CAMERA_NOTICES[reason]))
         return Outcome(True, f"camera: {reason}")

@@ -184,6 +184,23 @@ def test_cancel_keeps_what_was_learnt_and_pairing_again_goes_on_where_it_stopped
     assert app.ui.pairing == (ORDER[5], 5, 52) and camera.asked[-1] == ORDER[5]
 
 
+def test_the_answer_on_its_way_as_pairing_stops_is_a_card_learnt_not_a_card_played(tmp_path):
+    app, camera = camera_app(tmp_path)
+    tap(app, ("camera-pair", "standard"))
+    lay(app, camera)
+    tap(app, ("cancel-pairing",))  # as the camera learns the king
+    app.send(Input(CALL, "1S", "bidbox"))
+    app.send(Input(CALL, "P", "bidbox"))
+    camera.answer("SK")  # its answer, sent before it heard the stop
+    app.step(0)
+    assert [type(e).__name__ for e in app.table.game.events] == ["CallMade", "CallMade"]
+    assert app.ui.banner is None and app.ui.camera_paired["standard"] == (2, 52)
+    camera.answer("SK")  # laid again, read from now on: the opening lead (1S passed out)
+    app.step(0)
+    assert type(app.table.game.events[-1]).__name__ == "CardPlayed"
+    assert str(app.table.game.events[-1].card) == "SK"
+
+
 def test_the_next_start_goes_on_from_the_sidecar_the_camera_wrote(tmp_path):
     app, camera = camera_app(tmp_path, rubber=False)
     tap(app, ("camera-pair", "abridged"))
