@@ -40,6 +40,12 @@ bench: $(STAMP)
 faults: $(STAMP)
 	$(BIN)/python -m tests.faults
 
+# The table installed from a clone and booted under systemd on an emulated arm64
+# Debian 12 (root; about half an hour; not part of make test): tests/pi.
+.PHONY: pi-check
+pi-check:
+	$(PYTHON) -m tests.pi
+
 ifeq ($(NODE),)
 micropython:
 	@echo "node not found: MicroPython firmware tests will be skipped"

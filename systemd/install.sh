@@ -52,9 +52,12 @@ create_user() {
         say "created user $USER_NAME"
     fi
     for group in $GROUPS; do
-        if getent group "$group" >/dev/null; then
-            usermod -a -G "$group" "$USER_NAME"
+        # The unit's SupplementaryGroups must all exist (a plain Debian has no gpio).
+        if ! getent group "$group" >/dev/null; then
+            groupadd --system "$group"
+            say "created group $group"
         fi
+        usermod -a -G "$group" "$USER_NAME"
     done
 }
 
@@ -109,8 +112,12 @@ install_polkit_rule() {
 
 enable() {
     booted || return 0
-    udevadm control --reload
-    udevadm trigger --subsystem-match=tty
+    # No udevd (a container, a rescue boot): the rules apply from the next boot.
+    if udevadm control --reload 2>/dev/null; then
+        udevadm trigger --subsystem-match=tty
+    else
+        say "udev is not running: its rules apply from the next boot"
+    fi
     systemctl daemon-reload
     systemctl enable "$NAME.service"
     say "enabled $NAME.service: it starts at boot (now: systemctl start $NAME)"
@@ -124,7 +131,7 @@ uninstall() {
     rm -rf "$PREFIX"
     if booted; then
         systemctl daemon-reload
-        udevadm control --reload
+        udevadm control --reload 2>/dev/null || true
     fi
     if [ "$ACTION" = purge ]; then
         rm -rf "$ETC" "$STATE"
