@@ -24,6 +24,7 @@ end, pass or fail; `--keep` keeps the folder to look into.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -164,16 +165,15 @@ class Container:
         return ["nsenter", "-t", str(self.leader), "-a", "/usr/bin/env", "-i", *clean, *command]
 
     def stop(self) -> None:
-        """Power the container off (systemd's SIGRTMIN+4), then kill what is left."""
+        """Power the container off from inside (qemu-user maps the real-time signals
+        systemd takes from outside to others), then kill what is left."""
         if self.nspawn is None or self.nspawn.poll() is not None:
             return
         if self.leader:
-            try:
-                os.kill(self.leader, signal.SIGRTMIN + 4)
-                self.nspawn.wait(timeout=120)
+            with contextlib.suppress(subprocess.SubprocessError, OSError):
+                self.run(["systemctl", "poweroff", "--no-block"], check=False, timeout=60)
+                self.nspawn.wait(timeout=180)
                 return
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                pass
         os.killpg(self.nspawn.pid, signal.SIGKILL)
         self.nspawn.wait()
 
