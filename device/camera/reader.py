@@ -8,12 +8,13 @@ player lays the card again: a wrong card is worse than a second try.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from ..engine.cards import DECKS
+from ..engine.errors import NotationError
 from . import features
 from .locate import Found, Nothing, Shape, locate
 from .profile import EMPTY_SIZE, Profile
@@ -46,25 +47,79 @@ class Reading:
 
 def learn(frames: dict[str, np.ndarray], deck: str, empty: np.ndarray | None = None) -> Profile:
     """The profile of `deck` from one frame per card (keyed by the card's name)."""
-    known = DECKS[deck]
-    names, learnt, shapes = [], [], []
+    profile = None
     for name, frame in frames.items():
-        card = known.parse(name).text
-        found = locate(frame)
-        if isinstance(found, Nothing):
-            raise PairingError(card, f"no whole card found on the spot ({found.reason})")
-        upright = features.rectify(frame, found.corners)
-        learnt.append([features.feature(upright), features.feature(features.flipped(upright))])
-        names.append(card)
-        shapes.append(found.shape)
-    area = float(np.median([s.area for s in shapes]))
-    aspect = float(np.median([s.aspect for s in shapes]))
+        profile = learn_card(profile, deck, name, frame)
+    if empty is not None:
+        profile = learn_empty(profile, empty, deck)
+    if profile is None:
+        return _blank(deck)
+    return profile
+
+
+def learn_card(profile: Profile | None, deck: str, card: str, frame: np.ndarray) -> Profile:
+    """`profile` (None: a new one) with `card` learnt from `frame`, or learnt again.
+
+    Pairing card by card: the profile is saved after each, so a pairing stopped
+    goes on where it stopped; a card learnt again (new light) replaces its old
+    features. The paired card size is recomputed from the cards learnt so far.
+    PairingError when the frame teaches nothing (no whole card on the spot).
+    """
+    known = DECKS[deck]
+    try:
+        name = known.parse(card).text
+    except NotationError:
+        raise PairingError(str(card), f"not a card of the {deck} deck") from None
+    if profile is not None and profile.deck != deck:
+        raise PairingError(name, f"the profile is of the {profile.deck} deck, not {deck}")
+    found = locate(frame)
+    if isinstance(found, Nothing):
+        raise PairingError(name, f"no whole card found on the spot ({found.reason})")
+    upright = features.rectify(frame, found.corners)
+    both = np.array(
+        [features.feature(upright), features.feature(features.flipped(upright))], np.float32
+    )
+    size = np.array([found.shape.area, found.shape.aspect], np.float32)
+    base = profile if profile is not None else _blank(deck)
+    cards, learnt, shapes = list(base.cards), base.learnt, base.card_shapes()
+    if name in cards:
+        at = cards.index(name)
+        learnt, shapes = learnt.copy(), shapes.copy()
+        learnt[at], shapes[at] = both, size
+    else:
+        cards.append(name)
+        learnt = np.concatenate([learnt, both[None]])
+        shapes = np.concatenate([shapes, size[None]])
+    return replace(
+        base,
+        cards=tuple(cards),
+        learnt=learnt,
+        shapes=shapes,
+        shape=Shape(float(np.median(shapes[:, 0])), float(np.median(shapes[:, 1]))),
+    )
+
+
+def learn_empty(profile: Profile | None, frame: np.ndarray, deck: str | None = None) -> Profile:
+    """`profile` with `frame` as its empty spot (the mat with no card), replacing any.
+
+    With no profile yet, `deck` names the deck of the new one (no card learnt).
+    """
+    if profile is None:
+        if deck not in DECKS:
+            raise PairingError("empty", "no profile and no deck to learn the empty spot for")
+        profile = _blank(deck)
+    return replace(profile, empty=small_grey(frame))
+
+
+def _blank(deck: str) -> Profile:
+    """A profile of `deck` with nothing learnt."""
     return Profile(
         deck=deck,
-        cards=tuple(names),
-        learnt=np.array(learnt, np.float32),
-        shape=Shape(area, aspect),
-        empty=None if empty is None else small_grey(empty),
+        cards=(),
+        learnt=np.zeros((0, 2, features.SIZE), np.float32),
+        shape=None,
+        empty=None,
+        shapes=np.zeros((0, 2), np.float32),
     )
 
 
@@ -85,6 +140,8 @@ class Reader:
             return Reading(None, 0.0, found.reason)
         if self._looks_empty(frame, found):
             return Reading(None, 0.0, "empty", found.corners)
+        if not self.profile.cards:  # only the empty spot learnt yet
+            return Reading(None, 0.0, "not sure", found.corners)
         upright = features.rectify(frame, found.corners)
         return self._decide(features.feature(upright), found)
 
