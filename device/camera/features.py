@@ -19,11 +19,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-WIDTH, HEIGHT = 64, 96  # the canonical card, portrait
+WIDTH, HEIGHT = 96, 144  # the canonical card, portrait
 INSET = 0.04  # share of each side left out: rounded corners, a slightly wrong edge
-PAPER_REACH = 15  # pixels (canonical) around a pixel where paper is looked for
+PAPER_REACH = 22  # pixels (canonical) around a pixel where paper is looked for
 COLOUR_WEIGHT = 1.5  # colour against ink in the feature
 SIZE = WIDTH * HEIGHT * 3
+VARIANTS = 4  # a card is learnt upright, turned half round, and both again blurred
+PLAY_BLUR = 1.8  # canonical pixels: a play frame (moving hand, focus) is blurrier than pairing
 
 
 def rectify(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -51,6 +53,14 @@ def feature(card: np.ndarray) -> np.ndarray:
     return flat / norm if norm > 1e-6 else flat
 
 
+def learnt_features(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """A pairing frame's card: VARIANTS x SIZE features (upright, turned, both blurred)."""
+    upright = rectify(frame, corners)
+    blurred = cv2.GaussianBlur(upright, (0, 0), PLAY_BLUR)
+    cards = (upright, flipped(upright), blurred, flipped(blurred))
+    return np.array([feature(card) for card in cards], np.float32)
+
+
 def flipped(card: np.ndarray) -> np.ndarray:
     """The card turned half round: the same face seen from the other short side."""
     return card[::-1, ::-1].copy()
@@ -70,6 +80,7 @@ def likeness(found: np.ndarray, learnt: np.ndarray) -> tuple[np.ndarray, np.ndar
 INDEX_CARD = (120, 180)  # the canonical card (width, height) the index is cut from
 INDEX_BOX = (0.06, 0.03, 0.24, 0.30)  # x0, y0, x1, y1: the index, as shares of the card
 INDEX_SLACK = 4  # pixels each way a seen index may lie off the learnt one (corners found)
+INDEX_PLAY_BLUR = 1.5  # pixels: how much blurrier a play frame's index may be
 INDEX_BLUR = 1.0  # pixels: a sharp pairing frame and a blurred play frame look alike
 
 
@@ -83,10 +94,11 @@ INDEX_SIZE = _index_size()  # (width, height) of a learnt index
 SEEN_SIZE = (INDEX_SIZE[0] + 2 * INDEX_SLACK, INDEX_SIZE[1] + 2 * INDEX_SLACK)
 
 
-def indices(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+def indices(frame: np.ndarray, corners: np.ndarray, extra_blur: float = 0.0) -> np.ndarray:
     """The card's two corner indices (top left, and bottom right turned upright), each
     with INDEX_SLACK pixels around it, as ink and colour (2 x H x W x 3, float32)."""
-    return np.stack([_index(frame, corners), _index(frame, np.roll(corners, -2, axis=0))])
+    turned = np.roll(corners, -2, axis=0)
+    return np.stack([_index(frame, corners, extra_blur), _index(frame, turned, extra_blur)])
 
 
 def learnt_indices(seen: np.ndarray) -> np.ndarray:
@@ -95,13 +107,21 @@ def learnt_indices(seen: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(seen[:, s:-s, s:-s])
 
 
-def _index(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+def learnt_index_variants(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """A pairing frame's indices: VARIANTS x H x W x 3 (both corners, then both blurred)."""
+    sharp = indices(frame, corners)
+    blurred = indices(frame, corners, extra_blur=INDEX_PLAY_BLUR)
+    return learnt_indices(np.concatenate([sharp, blurred]))
+
+
+def _index(frame: np.ndarray, corners: np.ndarray, extra_blur: float = 0.0) -> np.ndarray:
     w, h = INDEX_CARD
     x0, y0 = INDEX_BOX[0] * w - INDEX_SLACK, INDEX_BOX[1] * h - INDEX_SLACK
     card = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) - np.float32([x0, y0])
     warp = cv2.getPerspectiveTransform(corners.astype(np.float32), card)
     crop = cv2.warpPerspective(frame, warp, SEEN_SIZE, flags=cv2.INTER_LINEAR)
-    crop = cv2.GaussianBlur(crop.astype(np.float32), (0, 0), INDEX_BLUR)
+    blur = float(np.hypot(INDEX_BLUR, extra_blur))
+    crop = cv2.GaussianBlur(crop.astype(np.float32), (0, 0), blur)
     paper = np.percentile(crop.reshape(-1, 3), 90, axis=0)
     rel = np.clip(crop / np.maximum(paper, 8.0), 0.0, 1.0)
     b, g, r = rel[..., 0], rel[..., 1], rel[..., 2]

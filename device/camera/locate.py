@@ -29,6 +29,12 @@ MAT_CHROMA = 0.09  # colour (chromaticity, summed over channels) this far off th
 PAPER_LIFT = 0.7  # paper is at least twice as bright as the mat beside it
 MODEL_SIZE = (64, 48)  # the mat's light is fitted at this size
 FINGER = 25  # work pixels: a finger (and a thin glare streak) is narrower than this
+EDGE_REACH = 30  # frame pixels out from a side where the card's edge is looked for
+EDGE_INSIDE = 16  # ... and in from it
+EDGE_SAMPLES = 32  # places along a side where it is
+EDGE_STEP = 3  # frame pixels: a card's edge rises most of its way within this
+EDGE_CONTRAST = 40  # grey levels from the mat to the paper for an edge to be seen
+MIN_ALIKE = 0.8  # opposite sides differ by at most this (a slight tilt): not a card and a glare
 MIN_RIM = 0.55  # at least this share of a card's outer band is paper (a finger on a corner)
 BORDER = 2  # a card this close (work pixels) to the frame's edge is not wholly on the spot
 MIN_FILL = 0.9  # what lies on the mat fills at least this much of the card's sides
@@ -78,19 +84,17 @@ def locate(frame: np.ndarray, expect: Shape | None = None) -> Found | Nothing:
         return Nothing("empty")
     if _touches_edge(core, lift.shape):
         return Nothing("off the spot")
-    corners = _fit_sides(
-        outline.reshape(-1, 2).astype(np.float32), cv2.boxPoints(cv2.minAreaRect(core))
-    )
+    corners = _fit_sides(core.reshape(-1, 2), cv2.boxPoints(cv2.minAreaRect(core)))
     if corners is None:
         return Nothing("not a card")
-    area, aspect = _quad_shape(corners)
+    area, aspect, alike = _quad_shape(corners)
     area /= frame_area
-    if not low <= area <= high or not _aspect_fits(aspect, expect):
+    if not low <= area <= high or not _aspect_fits(aspect, expect) or alike < MIN_ALIKE:
         return Nothing("not a card")
     inside, outside = _overlap(opened, core, corners)
     if inside < MIN_FILL or outside > MAX_BEYOND or _paper_rim(paper, corners) < MIN_RIM:
         return Nothing("not a card")
-    corners = corners * np.float32(1 / scale)
+    corners = _refined(frame, corners * np.float32(1 / scale))
     return Found(_clockwise_short_first(corners), Shape(area, aspect))
 
 
@@ -192,7 +196,7 @@ def _card_blob(lift: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray] | 
     half = cv2.resize(opened, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     half = cv2.morphologyEx(half, cv2.MORPH_OPEN, _disc(reach))
     cores, _ = cv2.findContours(
-        (half > 127).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+        (half > 127).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
     )
     if not cores:
         return None
@@ -200,11 +204,16 @@ def _card_blob(lift: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray] | 
     return opened, outline, core
 
 
-def _quad_shape(corners: np.ndarray) -> tuple[float, float]:
-    """The quadrilateral's area and its short sides over its long sides (their means)."""
+def _quad_shape(corners: np.ndarray) -> tuple[float, float, float]:
+    """The quadrilateral's area, its short sides over its long sides (their means), and
+    how alike its opposite sides are (the shorter over the longer, the worse pair)."""
     sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
     one, other = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    return float(cv2.contourArea(corners)), float(min(one, other) / max(one, other))
+    alike = min(
+        min(sides[0], sides[2]) / max(sides[0], sides[2]),
+        min(sides[1], sides[3]) / max(sides[1], sides[3]),
+    )
+    return float(cv2.contourArea(corners)), float(min(one, other) / max(one, other)), float(alike)
 
 
 def _overlap(mask: np.ndarray, core: np.ndarray, corners: np.ndarray) -> tuple[float, float]:
@@ -299,6 +308,77 @@ def _meet(first, second) -> np.ndarray | None:
         return None
     t = ((q[0] - p[0]) * -e[1] + e[0] * (q[1] - p[1])) / det
     return p + t * d
+
+
+def _refined(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The corners again, each side fitted to where the card's edge lies in the whole frame.
+
+    Across each side, halfway from the mat's level to the paper's: where a blurred
+    step edge lies whatever the blur, to a fraction of a pixel (the work size's
+    mask is a pixel or two off, more under heavy blur). A side whose edge cannot be
+    seen (a finger, glare) keeps its first fit.
+    """
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    grey = grey.astype(np.float32)
+    centre = corners.mean(axis=0)
+    lines = []
+    for i in range(4):
+        a, b = corners[i], corners[(i + 1) % 4]
+        lines.append(_edge_line(grey, a, b, centre))
+    out = []
+    for i in range(4):
+        corner = _meet(lines[i - 1], lines[i])
+        if corner is None or np.linalg.norm(corner - corners[i]) > 2 * EDGE_REACH:
+            return corners
+        out.append(corner)
+    return np.array(out, np.float32)
+
+
+def _edge_line(grey, a, b, centre) -> tuple[np.ndarray, np.ndarray]:
+    """The side a-b fitted to the card's edge in the frame: across it, the outermost
+    sharp rise from the mat to the paper (a glare spot's rim is a slow ramp, the
+    print inside the card lies beyond the first rise)."""
+    length = float(np.linalg.norm(b - a))
+    direction = (b - a) / length
+    normal = np.array([-direction[1], direction[0]], np.float32)
+    if normal @ (a - centre) < 0:
+        normal = -normal  # outwards
+    along = np.linspace(0.15, 0.85, EDGE_SAMPLES)[:, None] * length
+    across = np.arange(-EDGE_INSIDE, EDGE_REACH + 0.25, 0.5, dtype=np.float32)
+    points = a + along * direction  # N x 2
+    xy = points[:, None, :] + across[None, :, None] * normal  # N x M x 2
+    profiles = cv2.remap(
+        grey, xy[..., 0].astype(np.float32), xy[..., 1].astype(np.float32), cv2.INTER_LINEAR
+    )
+    paper = np.percentile(profiles[:, across < -4], 75, axis=1)
+    mat = np.percentile(profiles[:, across > 4], 25, axis=1)
+    contrast = paper - mat
+    half = int(2 * EDGE_STEP)  # samples: EDGE_STEP pixels
+    rise = np.zeros_like(profiles)
+    rise[:, half:-half] = profiles[:, : -2 * half] - profiles[:, 2 * half :]  # in minus out
+    sharp = rise > 0.5 * contrast[:, None]
+    ok = (contrast > EDGE_CONTRAST) & sharp.any(axis=1)
+    if ok.sum() < 6:
+        return a, direction
+    rows = np.nonzero(ok)[0]
+    m = len(across)
+    outermost = m - 1 - np.argmax(sharp[rows, ::-1], axis=1)
+    # The top of that rise: walk inwards while it grows, then a parabola's peak.
+    peak = outermost.copy()
+    for _ in range(2 * half):
+        inner = np.maximum(peak - 1, 0)
+        grow = rise[rows, inner] > rise[rows, peak]
+        peak = np.where(grow, inner, peak)
+    left, mid, right = (rise[rows, np.clip(peak + k, 0, m - 1)] for k in (-1, 0, 1))
+    bend = left - 2 * mid + right
+    shift = np.where(bend < -1e-3, 0.5 * (left - right) / np.where(bend < -1e-3, bend, 1), 0)
+    offset = across[peak] + 0.5 * np.clip(shift, -1, 1)
+    edge = (points[rows] + offset[:, None] * normal).astype(np.float32)
+    vx, vy, x0, y0 = cv2.fitLine(edge, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    off = np.abs((edge - [x0, y0]) @ np.array([-vy, vx]))
+    if (off < 1.5).sum() >= 6:  # once more without the points off the line
+        vx, vy, x0, y0 = cv2.fitLine(edge[off < 1.5], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0]), np.array([vx, vy])
 
 
 def _clockwise_short_first(corners: np.ndarray) -> np.ndarray:

@@ -3,16 +3,17 @@
 The file is numpy's compressed archive (a zip of .npy arrays, read with
 allow_pickle=False: loading it runs no code). Its arrays:
 
-- `format`: the text "honeymoon-camera-profile"; `version`: 3 (older files lack the
-  corner indices: they are refused with "pair the deck again");
+- `format`: the text "honeymoon-camera-profile"; `version`: 4 (older files lack the
+  corner indices or their blurred copies: they are refused with "pair the deck again");
 - `deck`: "standard" or "abridged" (device/engine/cards.py);
 - `cards`: the learnt cards' names in the deck's notation ("SA", "HT"; "R14");
-- `learnt`: float32, cards x 2 x D: each card's feature (features.py) upright and
-  turned half round;
+- `learnt`: float32, cards x 4 x D: each card's feature (features.py) upright and
+  turned half round, then both again as a blurred play frame would show them;
 - `shape`: float32 [area, aspect]: the card's share of the frame and its short side
   over its long side, as the camera saw the paired cards (their medians);
-- `indices`: float32, cards x 2 x H x W x 3: each card's corner index (rank and suit),
-  top left and bottom right turned upright, as ink and colour (features.indices);
+- `indices`: float32, cards x 4 x H x W x 3: each card's corner index (rank and suit),
+  top left and bottom right turned upright, as ink and colour (features.indices),
+  then both again blurred;
 - `shapes`: float32, cards x 2: each card's own [area, aspect] when it was learnt, so
   pairing card by card (learn_card) recomputes `shape` from the cards learnt so far;
 - `empty`: uint8 greyscale of the empty spot at EMPTY_SIZE, or a 0 x 0 array when the
@@ -42,8 +43,8 @@ from . import features
 from .locate import Shape
 
 FORMAT = "honeymoon-camera-profile"
-VERSION = 3
-READS = (3,)  # versions this program loads: 1 and 2 had no corner indices
+VERSION = 4
+READS = (4,)  # versions this program loads: 1 and 2 had no corner indices, 3 no blurred ones
 EMPTY_SIZE = (160, 120)  # width, height of the stored empty spot
 KEYS = ("format", "version", "deck", "cards", "learnt", "shape", "empty", "shapes", "indices")
 
@@ -166,7 +167,7 @@ def _checked(arrays: dict, path) -> Profile:
         raise damaged(f"unknown deck {deck_name!r}")
     cards = _cards(arrays["cards"], DECKS[deck_name], damaged)
     learnt = arrays["learnt"]
-    if learnt.dtype != np.float32 or learnt.shape != (len(cards), 2, features.SIZE):
+    if learnt.dtype != np.float32 or learnt.shape != (len(cards), features.VARIANTS, features.SIZE):
         raise damaged(f"learnt features of shape {learnt.shape}, not for {len(cards)} cards")
     if not np.isfinite(learnt).all():
         raise damaged("learnt features that are not numbers")
@@ -183,7 +184,8 @@ def _checked(arrays: dict, path) -> Profile:
     indices = arrays["indices"]
     if (
         indices.dtype != np.float32
-        or indices.shape != (len(cards), 2, features.INDEX_SIZE[1], features.INDEX_SIZE[0], 3)
+        or indices.shape
+        != (len(cards), features.VARIANTS, features.INDEX_SIZE[1], features.INDEX_SIZE[0], 3)
         or not np.isfinite(indices).all()
     ):
         raise damaged("corner indices that do not fit the cards")

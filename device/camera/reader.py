@@ -85,12 +85,9 @@ def learn_card(profile: Profile | None, deck: str, card: str, frame: np.ndarray)
     found = locate(frame)
     if isinstance(found, Nothing):
         raise PairingError(name, f"no whole card found on the spot ({found.reason})")
-    upright = features.rectify(frame, found.corners)
-    both = np.array(
-        [features.feature(upright), features.feature(features.flipped(upright))], np.float32
-    )
+    both = features.learnt_features(frame, found.corners)
     size = np.array([found.shape.area, found.shape.aspect], np.float32)
-    index = features.learnt_indices(features.indices(frame, found.corners))
+    index = features.learnt_index_variants(frame, found.corners)
     base = profile if profile is not None else _blank(deck)
     cards, learnt, shapes, indices = list(base.cards), base.learnt, base.card_shapes(), base.indices
     if name in cards:
@@ -129,11 +126,11 @@ def _blank(deck: str) -> Profile:
     return Profile(
         deck=deck,
         cards=(),
-        learnt=np.zeros((0, 2, features.SIZE), np.float32),
+        learnt=np.zeros((0, features.VARIANTS, features.SIZE), np.float32),
         shape=None,
         empty=None,
         shapes=np.zeros((0, 2), np.float32),
-        indices=np.zeros((0, 2, *features.INDEX_SIZE[::-1], 3), np.float32),
+        indices=np.zeros((0, features.VARIANTS, *features.INDEX_SIZE[::-1], 3), np.float32),
     )
 
 
@@ -149,10 +146,11 @@ class Reader:
         self.profile = profile
         count = len(profile.cards)
         self._templates = features.index_templates(
-            profile.indices.reshape(count * 2, features.index_count())
+            profile.indices.reshape(count * features.VARIANTS, features.index_count())
         )
         # How alike two cards' indices are (the closer of their two learnt ones).
-        alike = (self._templates @ self._templates.T).reshape(count, 2, count, 2)
+        v = features.VARIANTS
+        alike = (self._templates @ self._templates.T).reshape(count, v, count, v)
         self._index_alike = alike.max(axis=(1, 3))
 
     def read(self, frame: np.ndarray) -> Reading:
@@ -170,9 +168,10 @@ class Reader:
         learnt = self.profile.learnt
         whole, turn = features.likeness(seen, learnt)
         top = np.argsort(whole)[::-1][:CANDIDATES]
-        rows = (top[:, None] * 2 + np.arange(2)).ravel()
+        v = features.VARIANTS
+        rows = (top[:, None] * v + np.arange(v)).ravel()
         seen_index = features.indices(frame, found.corners)
-        index = features.index_scores(seen_index, self._templates[rows]).reshape(-1, 2).max(axis=1)
+        index = features.index_scores(seen_index, self._templates[rows]).reshape(-1, v).max(axis=1)
         scored = (1 - INDEX_SHARE) * whole[top] + INDEX_SHARE * index
         order = np.argsort(scored)[::-1]
         best = order[0]

@@ -107,7 +107,9 @@ def test_cards_and_features_must_agree(saved, tmp_path):
 
 
 def test_a_newer_profile_asks_to_pair_again(saved, tmp_path):
-    assert "pair the deck again" in _refused(_rewritten(saved, tmp_path, version=np.array(4)))
+    assert "pair the deck again" in _refused(
+        _rewritten(saved, tmp_path, version=np.array(store.VERSION + 1))
+    )
 
 
 def test_a_missing_file_a_folder_and_a_bare_array_are_refused(tmp_path):
