@@ -30,7 +30,7 @@ PAPER_LIFT = 0.7  # paper is at least twice as bright as the mat beside it
 MODEL_SIZE = (64, 48)  # the mat's light is fitted at this size
 FINGER = 25  # work pixels: a finger (and a thin glare streak) is narrower than this
 EDGE_REACH = 30  # frame pixels out from a side where the card's edge is looked for
-EDGE_INSIDE = 16  # ... and in from it
+EDGE_INSIDE = 40  # ... and in from it
 EDGE_SAMPLES = 32  # places along a side where it is
 EDGE_STEP = 3  # frame pixels: a card's edge rises most of its way within this
 EDGE_CONTRAST = 40  # grey levels from the mat to the paper for an edge to be seen
@@ -350,14 +350,18 @@ def _edge_line(grey, a, b, centre) -> tuple[np.ndarray, np.ndarray]:
     profiles = cv2.remap(
         grey, xy[..., 0].astype(np.float32), xy[..., 1].astype(np.float32), cv2.INTER_LINEAR
     )
-    paper = np.percentile(profiles[:, across < -4], 75, axis=1)
-    mat = np.percentile(profiles[:, across > 4], 25, axis=1)
-    contrast = paper - mat
+    # The paper's and the mat's levels along the whole side: glare adds to both alike,
+    # so the step between them is the same under it.
+    contrast = float(np.percentile(profiles[:, across < -4], 90)) - float(
+        np.percentile(profiles[:, across > 4], 10)
+    )
+    if contrast < EDGE_CONTRAST:
+        return a, direction
     half = int(2 * EDGE_STEP)  # samples: EDGE_STEP pixels
     rise = np.zeros_like(profiles)
     rise[:, half:-half] = profiles[:, : -2 * half] - profiles[:, 2 * half :]  # in minus out
-    sharp = rise > 0.5 * contrast[:, None]
-    ok = (contrast > EDGE_CONTRAST) & sharp.any(axis=1)
+    sharp = rise > 0.45 * contrast
+    ok = sharp.any(axis=1)
     if ok.sum() < 6:
         return a, direction
     rows = np.nonzero(ok)[0]
