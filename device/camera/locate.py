@@ -31,14 +31,14 @@ MODEL_SIZE = (64, 48)  # the mat's light is fitted at this size
 FINGER = 25  # work pixels: a finger (and a thin glare streak) is narrower than this
 EDGE_REACH = 30  # frame pixels out from a side where the card's edge is looked for
 EDGE_INSIDE = 40  # ... and in from it
-EDGE_SAMPLES = 32  # places along a side where it is
+EDGE_SAMPLES = 32  # places along a side where the edge is looked for
 EDGE_STEP = 3  # frame pixels: a card's edge rises most of its way within this
 EDGE_CONTRAST = 40  # grey levels from the mat to the paper for an edge to be seen
-MIN_ALIKE = 0.8  # opposite sides differ by at most this (a slight tilt): not a card and a glare
+MIN_ALIKE = 0.8  # opposite sides' lengths, shorter over longer: a slight tilt, not a bent side
 MIN_RIM = 0.55  # at least this share of a card's outer band is paper (a finger on a corner)
 BORDER = 2  # a card this close (work pixels) to the frame's edge is not wholly on the spot
 MIN_FILL = 0.9  # what lies on the mat fills at least this much of the card's sides
-MAX_BEYOND = 0.3  # ... and lies beyond them by at most this much (a glare spot beside it)
+MAX_BEYOND = 0.3  # ... and its core lies beyond them by at most this (another card beside it)
 # Without a profile (pairing), a card covers this share of the frame.
 ANY_AREA = (0.03, 0.6)
 ANY_ASPECT = (0.5, 0.85)
