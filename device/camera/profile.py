@@ -3,15 +3,24 @@
 The file is numpy's compressed archive (a zip of .npy arrays, read with
 allow_pickle=False: loading it runs no code). Its arrays:
 
-- `format`: the text "honeymoon-camera-profile"; `version`: 1;
+- `format`: the text "honeymoon-camera-profile"; `version`: 4 (older files lack the
+  corner indices or their blurred copies: they are refused with "pair the deck again");
 - `deck`: "standard" or "abridged" (device/engine/cards.py);
 - `cards`: the learnt cards' names in the deck's notation ("SA", "HT"; "R14");
-- `learnt`: float32, cards x 2 x D: each card's feature (features.py) upright and
-  turned half round;
+- `learnt`: float32, cards x 4 x D: each card's feature (features.py) upright and
+  turned half round, then both again as a blurred play frame would show them;
 - `shape`: float32 [area, aspect]: the card's share of the frame and its short side
   over its long side, as the camera saw the paired cards (their medians);
+- `indices`: float32, cards x 4 x H x W x 3: each card's corner index (rank and suit),
+  top left and bottom right turned upright, as ink and colour (features.indices),
+  then both again blurred;
+- `shapes`: float32, cards x 2: each card's own [area, aspect] when it was learnt, so
+  pairing card by card (learn_card) recomputes `shape` from the cards learnt so far;
 - `empty`: uint8 greyscale of the empty spot at EMPTY_SIZE, or a 0 x 0 array when the
   pairing had no empty frame.
+
+A profile may hold any number of the deck's cards (pairing card by card saves after
+each one), even none but the empty spot: its `shape` is then zeros.
 
 A file that is not such an archive, or one whose arrays disagree, is refused with
 ProfileError: one line that says what is wrong.
@@ -34,9 +43,10 @@ from . import features
 from .locate import Shape
 
 FORMAT = "honeymoon-camera-profile"
-VERSION = 1
+VERSION = 4
+READS = (4,)  # versions this program loads: 1 and 2 had no corner indices, 3 no blurred ones
 EMPTY_SIZE = (160, 120)  # width, height of the stored empty spot
-KEYS = ("format", "version", "deck", "cards", "learnt", "shape", "empty")
+KEYS = ("format", "version", "deck", "cards", "learnt", "shape", "empty", "shapes", "indices")
 
 
 class ProfileError(Exception):
@@ -48,8 +58,19 @@ class Profile:
     deck: str
     cards: tuple[str, ...]
     learnt: np.ndarray
-    shape: Shape
+    shape: Shape | None  # None while no card is learnt
     empty: np.ndarray | None
+    shapes: np.ndarray | None = None  # cards x 2 [area, aspect]; None: each card at `shape`
+    indices: np.ndarray | None = None  # cards x 2 x H x W x 3 (features.indices)
+
+    def card_shapes(self) -> np.ndarray:
+        """Each learnt card's [area, aspect] (float32, cards x 2)."""
+        if self.shapes is not None:
+            return self.shapes.astype(np.float32)
+        if self.shape is None:
+            return np.zeros((0, 2), np.float32)
+        one = [self.shape.area, self.shape.aspect]
+        return np.array([one] * len(self.cards), np.float32).reshape(-1, 2)
 
 
 def save(profile: Profile, path: str | Path) -> None:
@@ -60,10 +81,12 @@ def save(profile: Profile, path: str | Path) -> None:
         "format": np.array(FORMAT),
         "version": np.array(VERSION),
         "deck": np.array(profile.deck),
-        "cards": np.array(profile.cards),
+        "cards": np.array(profile.cards, dtype=str),
         "learnt": profile.learnt.astype(np.float32),
-        "shape": np.array([profile.shape.area, profile.shape.aspect], np.float32),
+        "shape": _shape_array(profile),
         "empty": empty,
+        "shapes": profile.card_shapes(),
+        "indices": _indices_array(profile),
     }
     handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=path.name, suffix=".tmp")
     try:
@@ -77,6 +100,19 @@ def save(profile: Profile, path: str | Path) -> None:
         raise
 
 
+def _indices_array(profile: Profile) -> np.ndarray:
+    if profile.indices is None:
+        raise ValueError("a camera profile without corner indices cannot be saved")
+    return profile.indices.astype(np.float32)
+
+
+def _shape_array(profile: Profile) -> np.ndarray:
+    """[area, aspect]; zeros while no card is learnt (only the empty spot)."""
+    if not profile.cards:
+        return np.zeros(2, np.float32)
+    return np.array([profile.shape.area, profile.shape.aspect], np.float32)
+
+
 def load(path: str | Path) -> Profile:
     """The profile in `path`; ProfileError when it cannot be read or is not whole."""
     try:
@@ -84,10 +120,11 @@ def load(path: str | Path) -> Profile:
         if not isinstance(archive, np.lib.npyio.NpzFile):  # one bare array, not an archive
             raise ProfileError(f"camera profile {path}: damaged: not a camera profile")
         with archive:
-            missing = [key for key in KEYS if key not in archive.files]
+            keys = KEYS if _version_of(archive) in READS else ("format", "version")
+            missing = [key for key in keys if key not in archive.files]
             if missing:
                 raise ProfileError(f"camera profile {path}: damaged: no {', '.join(missing)}")
-            arrays = {key: archive[key] for key in KEYS}
+            arrays = {key: archive[key] for key in keys}
     except ProfileError:
         raise
     except FileNotFoundError:
@@ -102,6 +139,16 @@ def load(path: str | Path) -> Profile:
     return _checked(arrays, path)
 
 
+def _version_of(archive) -> int | None:
+    """The file's version number when it has a plain one (checked whole in _checked)."""
+    if "version" not in archive.files:
+        return None
+    version = archive["version"]
+    if version.shape != () or version.dtype.kind not in "iu":
+        return None
+    return int(version)
+
+
 def _checked(arrays: dict, path) -> Profile:
     def damaged(reason: str) -> ProfileError:
         return ProfileError(f"camera profile {path}: damaged: {reason}")
@@ -110,7 +157,7 @@ def _checked(arrays: dict, path) -> Profile:
         raise damaged("not a camera profile")
     if arrays["version"].shape != () or arrays["version"].dtype.kind not in "iu":
         raise damaged("no version number")
-    if int(arrays["version"]) != VERSION:
+    if int(arrays["version"]) not in READS:
         raise ProfileError(
             f"camera profile {path}: version {int(arrays['version'])}, this program reads "
             f"{VERSION}: pair the deck again"
@@ -120,29 +167,53 @@ def _checked(arrays: dict, path) -> Profile:
         raise damaged(f"unknown deck {deck_name!r}")
     cards = _cards(arrays["cards"], DECKS[deck_name], damaged)
     learnt = arrays["learnt"]
-    if learnt.dtype != np.float32 or learnt.shape != (len(cards), 2, features.SIZE):
+    if learnt.dtype != np.float32 or learnt.shape != (len(cards), features.VARIANTS, features.SIZE):
         raise damaged(f"learnt features of shape {learnt.shape}, not for {len(cards)} cards")
     if not np.isfinite(learnt).all():
         raise damaged("learnt features that are not numbers")
     shape = arrays["shape"]
-    if shape.shape != (2,) or not np.isfinite(shape).all() or not (shape > 0).all():
+    if not cards and shape.shape == (2,) and not shape.any():
+        shape = None  # no card learnt yet (only the empty spot): no size either
+    elif shape.shape != (2,) or not np.isfinite(shape).all() or not (shape > 0).all():
         raise damaged("no card size")
-    if not (shape[0] < 1 and shape[1] <= 1):
+    if shape is not None and not (shape[0] < 1 and shape[1] <= 1):
         raise damaged("a card size larger than the frame")
     empty = arrays["empty"]
     if empty.dtype != np.uint8 or empty.shape not in ((0, 0), EMPTY_SIZE[::-1]):
         raise damaged("an empty spot picture of the wrong size")
+    indices = arrays["indices"]
+    if (
+        indices.dtype != np.float32
+        or indices.shape
+        != (len(cards), features.VARIANTS, features.INDEX_SIZE[1], features.INDEX_SIZE[0], 3)
+        or not np.isfinite(indices).all()
+    ):
+        raise damaged("corner indices that do not fit the cards")
+    shapes = arrays["shapes"]
+    if (
+        shapes.dtype != np.float32
+        or shapes.shape != (len(cards), 2)
+        or not np.isfinite(shapes).all()
+        or not ((shapes > 0) & (shapes <= 1)).all()
+    ):
+        raise damaged("card sizes that do not fit the cards")
     return Profile(
         deck=deck_name,
         cards=cards,
         learnt=learnt,
-        shape=Shape(float(shape[0]), float(shape[1])),
+        shape=None if shape is None else Shape(float(shape[0]), float(shape[1])),
         empty=empty if empty.size else None,
+        shapes=shapes,
+        indices=indices,
     )
 
 
 def _cards(array: np.ndarray, deck, damaged) -> tuple[str, ...]:
-    if array.ndim != 1 or array.dtype.kind != "U" or not 2 <= array.size <= len(deck.cards):
+    if (
+        array.ndim != 1
+        or (array.size and array.dtype.kind != "U")
+        or not array.size <= len(deck.cards)
+    ):
         raise damaged("no list of cards")
     cards = []
     for text in array.tolist():

@@ -1,27 +1,38 @@
 """Pairing a deck from one frame per card, and reading the card on the spot.
 
-A read names a card only when it is sure: its best score is high enough and
-clearly above the second best card's. Otherwise (no card, a card half on the
-spot, a hand over it, two cards alike under this light) it is None, and the
-player lays the card again: a wrong card is worse than a second try.
+A card is compared with each learnt card twice: its whole face at low
+resolution (features.feature: the pips, a court's picture), and its corner
+index at the camera's own resolution (features.indices: the rank and suit,
+where a 6 differs from a 9 and a club from a spade, whatever the design). The
+whole face picks the likeliest cards; their score mixes both likenesses.
+
+A read names a card only when it is sure: its score is high enough, and against
+each of the next best cards the frame lies clearly on its side: the gap between
+their scores is a large enough share of how much the two learnt cards differ
+(two cards that differ in one small mark need the frame to show that mark).
+Otherwise (no card, a card half on the spot, a hand over it, two cards alike
+under this light) it is None, and the player lays the card again: a wrong card
+is worse than a second try.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from ..engine.cards import DECKS
+from ..engine.errors import NotationError
 from . import features
 from .locate import Found, Nothing, Shape, locate
 from .profile import EMPTY_SIZE, Profile
 
-MIN_SCORE = 0.6  # below this the best card is not the card on the spot
-MIN_MARGIN = 0.02  # the best card must beat the second best by this much
+MIN_SCORE = 0.8  # below this the best card is not the card on the spot
+CANDIDATES = 10  # the cards likeliest by their whole face, whose indices are compared
+INDEX_SHARE = 0.5  # the index's part in a card's score (the whole face has the rest)
 RIVALS = 4  # the best card is held against this many next best
-MAX_BETWEEN = 0.3  # ... and must lie at most this far from it towards each of them
+MIN_SIDE = 0.25  # ... and the frame must lie this far on its side of each (0: halfway)
 EMPTY_LIKE = 6.0  # mean grey difference (of 255) from the empty spot below which it is empty
 
 
@@ -46,25 +57,80 @@ class Reading:
 
 def learn(frames: dict[str, np.ndarray], deck: str, empty: np.ndarray | None = None) -> Profile:
     """The profile of `deck` from one frame per card (keyed by the card's name)."""
-    known = DECKS[deck]
-    names, learnt, shapes = [], [], []
+    profile = None
     for name, frame in frames.items():
-        card = known.parse(name).text
-        found = locate(frame)
-        if isinstance(found, Nothing):
-            raise PairingError(card, f"no whole card found on the spot ({found.reason})")
-        upright = features.rectify(frame, found.corners)
-        learnt.append([features.feature(upright), features.feature(features.flipped(upright))])
-        names.append(card)
-        shapes.append(found.shape)
-    area = float(np.median([s.area for s in shapes]))
-    aspect = float(np.median([s.aspect for s in shapes]))
+        profile = learn_card(profile, deck, name, frame)
+    if empty is not None:
+        profile = learn_empty(profile, empty, deck)
+    if profile is None:
+        return _blank(deck)
+    return profile
+
+
+def learn_card(profile: Profile | None, deck: str, card: str, frame: np.ndarray) -> Profile:
+    """`profile` (None: a new one) with `card` learnt from `frame`, or learnt again.
+
+    Pairing card by card: the profile is saved after each, so a pairing stopped
+    goes on where it stopped; a card learnt again (new light) replaces its old
+    features. The paired card size is recomputed from the cards learnt so far.
+    PairingError when the frame teaches nothing (no whole card on the spot).
+    """
+    known = DECKS[deck]
+    try:
+        name = known.parse(card).text
+    except NotationError:
+        raise PairingError(str(card), f"not a card of the {deck} deck") from None
+    if profile is not None and profile.deck != deck:
+        raise PairingError(name, f"the profile is of the {profile.deck} deck, not {deck}")
+    found = locate(frame)
+    if isinstance(found, Nothing):
+        raise PairingError(name, f"no whole card found on the spot ({found.reason})")
+    both = features.learnt_features(frame, found.corners)
+    size = np.array([found.shape.area, found.shape.aspect], np.float32)
+    index = features.learnt_index_variants(frame, found.corners)
+    base = profile if profile is not None else _blank(deck)
+    cards, learnt, shapes, indices = list(base.cards), base.learnt, base.card_shapes(), base.indices
+    if name in cards:
+        at = cards.index(name)
+        learnt, shapes, indices = learnt.copy(), shapes.copy(), indices.copy()
+        learnt[at], shapes[at], indices[at] = both, size, index
+    else:
+        cards.append(name)
+        learnt = np.concatenate([learnt, both[None]])
+        shapes = np.concatenate([shapes, size[None]])
+        indices = np.concatenate([indices, index[None]])
+    return replace(
+        base,
+        cards=tuple(cards),
+        learnt=learnt,
+        shapes=shapes,
+        indices=indices,
+        shape=Shape(float(np.median(shapes[:, 0])), float(np.median(shapes[:, 1]))),
+    )
+
+
+def learn_empty(profile: Profile | None, frame: np.ndarray, deck: str | None = None) -> Profile:
+    """`profile` with `frame` as its empty spot (the mat with no card), replacing any.
+
+    With no profile yet, `deck` names the deck of the new one (no card learnt).
+    """
+    if profile is None:
+        if deck not in DECKS:
+            raise PairingError("empty", "no profile and no deck to learn the empty spot for")
+        profile = _blank(deck)
+    return replace(profile, empty=small_grey(frame))
+
+
+def _blank(deck: str) -> Profile:
+    """A profile of `deck` with nothing learnt."""
     return Profile(
         deck=deck,
-        cards=tuple(names),
-        learnt=np.array(learnt, np.float32),
-        shape=Shape(area, aspect),
-        empty=None if empty is None else small_grey(empty),
+        cards=(),
+        learnt=np.zeros((0, features.VARIANTS, features.SIZE), np.float32),
+        shape=None,
+        empty=None,
+        shapes=np.zeros((0, 2), np.float32),
+        indices=np.zeros((0, features.VARIANTS, *features.INDEX_SIZE[::-1], 3), np.float32),
     )
 
 
@@ -78,6 +144,14 @@ class Reader:
 
     def __init__(self, profile: Profile):
         self.profile = profile
+        count = len(profile.cards)
+        self._templates = features.index_templates(
+            profile.indices.reshape(count * features.VARIANTS, features.index_count())
+        )
+        # How alike two cards' indices are (the closer of their two learnt ones).
+        v = features.VARIANTS
+        alike = (self._templates @ self._templates.T).reshape(count, v, count, v)
+        self._index_alike = alike.max(axis=(1, 3))
 
     def read(self, frame: np.ndarray) -> Reading:
         found = locate(frame, self.profile.shape)
@@ -85,26 +159,35 @@ class Reader:
             return Reading(None, 0.0, found.reason)
         if self._looks_empty(frame, found):
             return Reading(None, 0.0, "empty", found.corners)
+        if not self.profile.cards:  # only the empty spot learnt yet
+            return Reading(None, 0.0, "not sure", found.corners)
         upright = features.rectify(frame, found.corners)
-        return self._decide(features.feature(upright), found)
+        return self._decide(frame, features.feature(upright), found)
 
-    def _decide(self, seen: np.ndarray, found: Found) -> Reading:
+    def _decide(self, frame: np.ndarray, seen: np.ndarray, found: Found) -> Reading:
         learnt = self.profile.learnt
-        scored, turn = features.likeness(seen, learnt)
+        whole, turn = features.likeness(seen, learnt)
+        top = np.argsort(whole)[::-1][:CANDIDATES]
+        v = features.VARIANTS
+        rows = (top[:, None] * v + np.arange(v)).ravel()
+        seen_index = features.indices(frame, found.corners)
+        index = features.index_scores(seen_index, self._templates[rows]).reshape(-1, v).max(axis=1)
+        scored = (1 - INDEX_SHARE) * whole[top] + INDEX_SHARE * index
         order = np.argsort(scored)[::-1]
         best = order[0]
         score = round(max(float(scored[best]), 0.0), 3)
-        sure = scored[best] >= MIN_SCORE and (
-            len(order) == 1 or scored[best] - scored[order[1]] >= MIN_MARGIN
-        )
-        one = learnt[best, turn[best]]
+        sure = scored[best] >= MIN_SCORE
+        b = top[best]
         for rival in order[1 : 1 + RIVALS] if sure else ():
-            if features.between(seen, one, learnt[rival, turn[rival]]) > MAX_BETWEEN:
+            r = top[rival]
+            apart = (1 - INDEX_SHARE) * (1 - float(learnt[b, turn[b]] @ learnt[r, turn[r]]))
+            apart += INDEX_SHARE * (1 - float(self._index_alike[b, r]))
+            if scored[best] - scored[rival] < MIN_SIDE * max(apart, 1e-3):
                 sure = False
                 break
         if not sure:
             return Reading(None, score, "not sure", found.corners)
-        return Reading(self.profile.cards[best], score, "read", found.corners)
+        return Reading(self.profile.cards[b], score, "read", found.corners)
 
     def _looks_empty(self, frame: np.ndarray, found: Found) -> bool:
         """The card's place looks as in the empty spot frame: a bright patch of the mat."""

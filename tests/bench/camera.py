@@ -13,7 +13,7 @@ import time
 
 Row = tuple[str, str, str, bool]
 DESIGNS = 8  # held-out designs at most
-SHOTS = 4  # frames per card and design
+SHOTS = 2  # frames per card and design: 8 x 52 x 2 = 832 card frames, about 2 minutes
 
 
 def held_out() -> tuple[str, list[tuple[str, dict]]]:
@@ -33,9 +33,10 @@ def measure(shots: int = SHOTS, design_count: int = DESIGNS) -> dict:
     from tests.camera.photographer import Table
 
     source, decks = held_out()
+    decks = decks[:design_count]
     tally = {"right": 0, "wrong": 0, "unsure": 0, "nothing read as card": 0, "nothing": 0}
     unpaired, seconds, reads = [], 0.0, 0
-    for index, (name, faces) in enumerate(decks[:design_count]):
+    for index, (name, faces) in enumerate(decks):
         table = Table(1000 + index)
         frames = {card: table.pairing_shot(face, i) for i, (card, face) in enumerate(faces.items())}
         try:
@@ -57,6 +58,8 @@ def measure(shots: int = SHOTS, design_count: int = DESIGNS) -> dict:
                 tally["nothing"] += 1
                 tally["nothing read as card"] += reader.read(frame).card is not None
     return {
+        "designs": len(decks),
+        "shots": shots,
         "source": source,
         "tally": tally,
         "unpaired": unpaired,
@@ -74,8 +77,12 @@ def rows() -> list[Row]:
     figures = measure()
     tally = figures["tally"]
     cards = max(tally["right"] + tally["wrong"] + tally["unsure"], 1)
-    where = f"{figures['source']}, {cards} frames"
-    out = [
+    where = (
+        f"{figures['source']}: {figures['designs']} held-out designs x 52 cards x "
+        f"{figures['shots']} frames = {cards} frames"
+    )
+    unpaired = figures["unpaired"]
+    return [
         (f"camera: read right ({where})", f"{100 * tally['right'] / cards:.2f} %", ">= 99.5 %",
          tally["right"] / cards >= 0.995),
         ("camera: read wrong", f"{100 * tally['wrong'] / cards:.2f} %", "<= 0.1 %",
@@ -84,10 +91,8 @@ def rows() -> list[Row]:
          True),
         (f"camera: empty/hand frames read as a card (of {tally['nothing']})",
          str(tally["nothing read as card"]), "0", tally["nothing read as card"] == 0),
-        ("camera: reading time per frame", f"{figures['ms']:.1f} ms", "<= 50 ms",
+        ("camera: reading time per frame (one core)", f"{figures['ms']:.1f} ms", "<= 50 ms",
          figures["ms"] <= 50),
+        (f"camera: designs that could not be paired (of {figures['designs']})",
+         (", ".join(unpaired) or "none")[:22], "none", not unpaired),
     ]  # fmt: skip
-    if figures["unpaired"]:
-        names = ", ".join(figures["unpaired"])
-        out.append(("camera: designs that could not be paired", names[:22], "none", False))
-    return out

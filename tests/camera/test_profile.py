@@ -107,7 +107,9 @@ def test_cards_and_features_must_agree(saved, tmp_path):
 
 
 def test_a_newer_profile_asks_to_pair_again(saved, tmp_path):
-    assert "pair the deck again" in _refused(_rewritten(saved, tmp_path, version=np.array(2)))
+    assert "pair the deck again" in _refused(
+        _rewritten(saved, tmp_path, version=np.array(store.VERSION + 1))
+    )
 
 
 def test_a_missing_file_a_folder_and_a_bare_array_are_refused(tmp_path):
@@ -116,3 +118,45 @@ def test_a_missing_file_a_folder_and_a_bare_array_are_refused(tmp_path):
     bare = tmp_path / "bare.npy"
     np.save(bare, np.zeros(3))
     assert "not a camera profile" in _refused(bare)
+
+
+def test_a_profile_paired_card_by_card_saves_after_each_card(tmp_path, paired_designs):
+    from device.camera.reader import learn_card, learn_empty
+
+    paired = paired_designs[0]
+    path = tmp_path / "deck.npz"
+    profile = learn_empty(None, paired.table.empty(1), "standard")
+    store.save(profile, path)
+    assert store.load(path).cards == () and store.load(path).shape is None
+    for i, card in enumerate(["SA", "HK"]):
+        profile = learn_card(
+            profile, "standard", card, paired.table.pairing_shot(paired.faces[card], i)
+        )
+        store.save(profile, path)
+        again = store.load(path)
+        assert again.cards == profile.cards
+        assert np.array_equal(again.card_shapes(), profile.card_shapes())
+        assert again.shape.area == pytest.approx(profile.shape.area)
+
+
+def test_an_older_profile_asks_to_pair_again(saved, tmp_path):
+    """Versions 1 and 2 had no corner indices: the deck is paired again, never misread."""
+    for version in (1, 2):
+        old = _rewritten(saved, tmp_path, version=np.array(version), indices=None, shapes=None)
+        assert "pair the deck again" in _refused(old)
+
+
+def test_card_sizes_that_do_not_fit_the_cards_are_refused(saved, tmp_path):
+    _, profile = saved
+    short = profile.card_shapes()[:-1]
+    assert "card sizes" in _refused(_rewritten(saved, tmp_path, shapes=short))
+    assert "no shapes" in _refused(_rewritten(saved, tmp_path, shapes=None))
+
+
+def test_corner_indices_that_do_not_fit_the_cards_are_refused(saved, tmp_path):
+    _, profile = saved
+    assert "corner indices" in _refused(_rewritten(saved, tmp_path, indices=profile.indices[:-1]))
+    nan = profile.indices.copy()
+    nan[0, 0, 0, 0, 0] = np.nan
+    assert "corner indices" in _refused(_rewritten(saved, tmp_path, indices=nan))
+    assert "no indices" in _refused(_rewritten(saved, tmp_path, indices=None))

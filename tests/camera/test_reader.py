@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import cv2
+import numpy as np
 import pytest
 
-from device.camera.reader import Reader, learn
+from device.camera.reader import PairingError, Reader, learn, learn_card, learn_empty
 from tests.camera import designs, synthetic
 from tests.camera.conftest import Paired
 from tests.camera.photographer import Table
@@ -84,8 +85,9 @@ def test_the_abridged_deck_pairs_with_its_names():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="known weakness: the synthetic aBRIDGEd design's 8 and 9 differ in one small "
-    "mark and one is read as the other (work left for the reader's next step)",
+    reason="known weakness: this synthetic aBRIDGEd design prints its number large twice "
+    "(upright and turned, so a 6 is a turned 9) and only small in the corner; numbers of one "
+    "colour are confused (a 6 read as a 5, a 10 as a 12): work left for the reader",
 )
 def test_the_abridged_deck_reads_its_colours_never_wrong():
     paired = Paired(synthetic.deck_faces(3, "abridged"), Table(51), deck="abridged")
@@ -111,3 +113,85 @@ def test_a_real_design_held_out_reads_right_or_not_sure():
     right, unsure, wrong = _tally(paired, 104, first_seed=11000)
     assert wrong == []
     assert right >= 0.8 * 104, (right, unsure)
+
+
+# -- pairing card by card (learn_card, learn_empty) ---------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def one_by_one():
+    faces = synthetic.deck_faces(8)
+    table = Table(33)
+    cards = ["SA", "H7", "DK", "C9", "S8", "D3", "HQ", "C2"]
+    shots = {card: table.pairing_shot(faces[card], 100 + i) for i, card in enumerate(cards)}
+    return faces, table, shots
+
+
+def test_cards_learnt_one_at_a_time_read_as_the_whole_pairing(one_by_one):
+    faces, table, shots = one_by_one
+    profile = None
+    for card, frame in shots.items():
+        profile = learn_card(profile, "standard", card, frame)
+        assert profile.cards[-1] == card
+    profile = learn_empty(profile, table.empty(5))
+    whole = learn(shots, "standard", table.empty(5))
+    assert profile.cards == whole.cards
+    assert np.array_equal(profile.learnt, whole.learnt)
+    assert profile.shape == whole.shape
+    reader = Reader(profile)
+    for i, card in enumerate(shots):
+        assert reader.read(table.shot(faces[card], 300 + i, finger=0)).card in (card, None)
+    assert reader.read(table.empty(6)).card is None
+
+
+def test_learning_a_card_again_replaces_it_and_keeps_the_others(one_by_one):
+    faces, table, shots = one_by_one
+    profile = None
+    for card in ("SA", "H7", "DK"):
+        profile = learn_card(profile, "standard", card, shots[card])
+    again = learn_card(profile, "standard", "h7", table.pairing_shot(faces["H7"], 999))
+    assert again.cards == ("SA", "H7", "DK")
+    assert not np.array_equal(again.learnt[1], profile.learnt[1])
+    assert np.array_equal(again.learnt[[0, 2]], profile.learnt[[0, 2]])
+    assert profile.cards == ("SA", "H7", "DK")  # the profile given is not changed
+
+
+def test_the_card_size_is_the_median_of_the_cards_learnt_so_far(one_by_one):
+    _, _, shots = one_by_one
+    profile = None
+    areas = []
+    for card, frame in shots.items():
+        profile = learn_card(profile, "standard", card, frame)
+        areas.append(float(profile.card_shapes()[-1, 0]))
+        assert profile.shape.area == pytest.approx(float(np.median(areas)))
+    assert profile.card_shapes().shape == (len(shots), 2)
+
+
+def test_a_frame_that_teaches_nothing_is_refused_and_the_profile_kept(one_by_one):
+    faces, table, shots = one_by_one
+    profile = learn_card(None, "standard", "SA", shots["SA"])
+    with pytest.raises(PairingError) as caught:
+        learn_card(profile, "standard", "H7", table.empty(3))
+    assert caught.value.card == "H7" and "no whole card" in caught.value.reason
+    with pytest.raises(PairingError):
+        learn_card(profile, "standard", "H7", table.half_on(faces["H7"], 4))
+    with pytest.raises(PairingError) as caught:
+        learn_card(profile, "standard", "R14", shots["SA"])
+    assert "not a card of the standard deck" in caught.value.reason
+    with pytest.raises(PairingError) as caught:
+        learn_card(profile, "abridged", "R14", shots["SA"])
+    assert "standard deck" in caught.value.reason
+    assert profile.cards == ("SA",)
+
+
+def test_the_empty_spot_may_come_first_and_be_learnt_again(one_by_one):
+    faces, table, shots = one_by_one
+    empty_only = learn_empty(None, table.empty(7), "standard")
+    assert empty_only.cards == () and empty_only.empty is not None
+    assert Reader(empty_only).read(table.shot(faces["SA"], 8, finger=0)).card is None
+    profile = learn_card(empty_only, "standard", "SA", shots["SA"])
+    assert profile.cards == ("SA",) and np.array_equal(profile.empty, empty_only.empty)
+    later = learn_empty(profile, table.empty(9))
+    assert later.cards == ("SA",) and not np.array_equal(later.empty, profile.empty)
+    with pytest.raises(PairingError):
+        learn_empty(None, table.empty(7))
