@@ -26,6 +26,7 @@ from .console import Console
 from .engine.errors import SetupError
 from .engine.events import Setup
 from .engine.game import Game
+from .hal.camera_line import open_scanner
 from .hal.deck import BESIDE, DEFAULT_DECK, DeckProfile, deck_notice
 from .hal.serial_device import SerialDevice
 from .loop import TableLoop
@@ -38,11 +39,14 @@ from .table import Table
 STOP_S = 1.5  # the devices stopped within this: the table ends within 2 s of a SIGTERM
 
 
-def open_devices(scanner, bidbox, config: dict, inputs: queue.Queue, applied=None) -> dict:
-    """The devices named; `applied` (from the journal) keeps resends from counting twice."""
+def open_devices(
+    scanner, bidbox, config: dict, inputs: queue.Queue, applied=None, decks: Path | None = None
+) -> dict:
+    """The devices named; `applied` (from the journal) keeps resends from counting twice.
+    A camera scanner runs in a process of its own, with its profiles in `decks`."""
     devices = {}
     if scanner != "none":
-        devices["scanner"] = SerialDevice(scanner, inputs, "scanner", applied).start()
+        devices["scanner"] = open_scanner(scanner, inputs, decks, applied).start()
     if bidbox == "gpio":
         gpio = open_gpio_bidbox(config["gpio"], inputs)
         if gpio is not None:
@@ -130,7 +134,8 @@ def run_table(args: argparse.Namespace) -> int:
     table = Table(game, profile, journal, rubber) if game is not None else None
     if table is not None and opened.waiting is not None:  # the storage mark from the start
         table.storage_error = opened.waiting
-    devices = open_devices(scanner, bidbox, config, inputs, journal.applied() if journal else {})
+    applied = journal.applied() if journal else {}
+    devices = open_devices(scanner, bidbox, config, inputs, applied, decks)
     loop = TableLoop(table, inputs, devices)
     if args.pair_deck and table is not None:
         table.start_pairing(
