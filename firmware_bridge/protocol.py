@@ -60,6 +60,7 @@ LAY_AGAIN = "lay-again"  # a card lies still on the spot but the camera is not s
 NO_CAMERA = "no-camera"  # the camera cannot be opened or stopped giving pictures
 NO_PROFILE = "no-profile"  # no camera profile: the deck is not paired by camera yet
 PROFILE_DAMAGED = "profile-damaged"  # the camera profile cannot be read
+NO_OPENCV = "no-opencv"  # the camera process lacks OpenCV or numpy (the [camera] extra)
 NOT_IN_DECK = "not-in-deck"  # LEARN asked for a card the profile's deck does not have
 
 # LEDS payload: one byte, bit n lights seat n's turn LED (n = 0..3), bit 7 the error LED.

@@ -548,6 +548,16 @@ def main(argv: list[str] | None = None) -> int:
     stop = threading.Event()
     _stop_on_sigterm(stop)
     link = Link(source.ident, sys.stdin.fileno(), sys.stdout.fileno()).start()
+    try:
+        import cv2  # noqa: F401  (the camera's own process: the table never imports it)
+        import numpy  # noqa: F401
+    except ImportError as error:  # the [camera] extra not installed: said, not a crash loop
+        print(f"camera: {error}: install the [camera] extra", file=sys.stderr, flush=True)
+        link.standing["opencv"] = p.NO_OPENCV
+        link.error(p.NO_OPENCV)
+        while not (stop.is_set() or link.closed.is_set()):
+            stop.wait(0.5)
+        return 0
     camera = Camera(link, source, Profiles(paths), args.preview, args.fps)
     return camera.run(stop)
 

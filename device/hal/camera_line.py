@@ -33,6 +33,7 @@ from pathlib import Path
 import serial
 
 from ..camera.sources import SourceError, is_camera, parse_source
+from .events import CARD
 from .serial_device import SerialDevice
 
 log = logging.getLogger(__name__)
@@ -188,7 +189,25 @@ class CameraScanner(SerialDevice):
         self.preview_dir: Path | None = Path(tempfile.mkdtemp(prefix="honeymoon-camera-"))
         self.decks = decks
         opener = Opener(decks, self.preview_dir)
+        self._listeners: list = []
         super().__init__(url, inputs, "scanner", applied, opener=opener, **kwargs)
+
+    def listen(self, callback) -> None:
+        """`callback("ack", input)` when the table has answered a card, `callback("beep",
+        pattern)` at each beep: how the simulated player (device/sim/camera.py) hears the
+        table's answer, as a person at the table hears it."""
+        self._listeners.append(callback)
+
+    def acknowledge(self, done) -> None:
+        super().acknowledge(done)
+        if done.kind == CARD and done.seq is not None:
+            for callback in self._listeners:
+                callback("ack", done)
+
+    def beep(self, pattern: int) -> None:
+        super().beep(pattern)
+        for callback in self._listeners:
+            callback("beep", pattern)
 
     def stop(self) -> None:
         super().stop()
