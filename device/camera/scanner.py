@@ -45,6 +45,7 @@ PROFILE_CHECK_S = 1.0  # how often a profile file is looked at for a change (cam
 PREVIEW_EVERY_S = 0.2
 PREVIEW_SIZE = (640, 480)
 EXIT_CAMERA_GONE = 3
+COVERED = 35.0  # grey levels: the 95th percentile of an empty spot's difference from the mat
 
 
 # -- the line to the table ----------------------------------------------------------------
@@ -151,6 +152,7 @@ class Profiles:
         self.damaged: dict[str, str] = {}  # deck -> why
         self._stamps: dict[str, tuple | None] = {}
         self._checked = 0.0
+        self.generation = 0  # counts the changes of `readers`: a frame read before is read again
 
     def refresh(self, now: float | None = None) -> bool:
         """Read a profile file that changed since; True when any did."""
@@ -174,6 +176,7 @@ class Profiles:
         self.loaded.pop(deck, None)
         self.readers.pop(deck, None)
         self.damaged.pop(deck, None)
+        self.generation += 1
         if stamp is None:
             return
         try:
@@ -191,6 +194,7 @@ class Profiles:
     def _use(self, deck: str, profile) -> None:
         from .reader import Reader
 
+        self.generation += 1
         self.loaded[deck] = profile
         if profile.cards:
             self.readers[deck] = Reader(profile)
@@ -250,11 +254,39 @@ def look_at(frame, readers: dict):
     if shown is None:
         shown = next((r for r in readings if r.corners is not None), readings[0])
     outline = _outline(shown.corners, width)
+    if shown.why == "empty" and covered(frame, readers):
+        return Look(None, "not a card"), shown  # a hand over the card, not the card taken away
     if len(sure) == 1:
         return Look(outline, "read", sure.pop()), shown
     if len(sure) > 1:
         return Look(outline, "not sure"), shown
     return Look(outline, shown.why), shown
+
+
+def covered(frame, readers: dict) -> bool:
+    """Whether a spot the reader finds no card on is not the bare mat the pairing saw:
+    something lies over it (a hand over the card hides the paper, and the reader says
+    empty). The card lying there must not count as taken away, and be sent again.
+
+    The frame is compared with each profile's empty spot (light level aside): where a
+    twentieth of it differs by more than COVERED (of 255), something is there. A
+    profile without an empty spot leaves it to the reader."""
+    import numpy as np
+
+    from .reader import small_grey
+
+    grey = None
+    for reader in readers.values():
+        empty = reader.profile.empty
+        if empty is None:
+            continue
+        if grey is None:
+            grey = small_grey(frame).astype(np.float32)
+        then = empty.astype(np.float32)
+        gain = float(np.median(grey)) / max(float(np.median(then)), 1.0)
+        if float(np.percentile(np.abs(grey - gain * then), 95)) <= COVERED:
+            return False
+    return grey is not None
 
 
 def locate_look(frame):
@@ -292,7 +324,7 @@ class Camera:
         self.previewing = False
         self._preview_at = 0.0
         self._preview_n = 0
-        self._last_frame = None
+        self._last_key: tuple = (None, None)  # the frame last read, and what it was read by
         self._last_look = None
 
     def run(self, stop: threading.Event) -> int:
@@ -368,13 +400,15 @@ class Camera:
 
     # -- one frame ----------------------------------------------------------------------------
     def frame(self, frame) -> None:
-        if frame is self._last_frame and self._last_look is not None:
+        key = (self.profiles.generation, self.learning is None)
+        last_frame, last_key = self._last_key
+        if self._last_look is not None and frame is last_frame and key == last_key:
             look, reading = self._last_look  # the folder camera's same picture: same reading
         elif self.learning is not None or not self.profiles.readers:
             look, reading = locate_look(frame)
         else:
             look, reading = look_at(frame, self.profiles.readers)
-        self._last_frame, self._last_look = frame, (look, reading)
+        self._last_key, self._last_look = (frame, key), (look, reading)
         if self.learning is not None:
             self._learn(frame, look)
         elif self.profiles.readers:
@@ -408,7 +442,6 @@ class Camera:
         if not payload:  # learning ends: the card learnt last, still lying there, is not read
             if self.learning is not None:
                 self.learning, self.learn_spot = None, None
-                self._last_look = None
             return
         try:
             code = payload.decode("ascii")
@@ -421,7 +454,6 @@ class Camera:
         if self.learning is None:
             self.learn_spot = LearnSpot()  # the spot must be seen empty before the first card
             self._empty_learnt = False
-            self._last_look = None
         self.learning = found
 
     def _learn(self, frame, look: Look) -> None:

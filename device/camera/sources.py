@@ -43,10 +43,16 @@ class Source:
 
     @property
     def ident(self) -> str:
-        """The camera's id in its HELLO: `camera-<source>`, stable for the source."""
+        """The camera's id in its HELLO, stable for the source and short (the table shows
+        24 characters of an id): camera-picamera, camera-video0 (camera-0 for an index),
+        camera-dir-<6 hex digits of the folder's path>."""
         if self.kind == "picamera":
             return "camera-picamera"
-        return f"camera-{self.kind}:{self.where}"
+        if self.kind == "dir":
+            import hashlib
+
+            return "camera-dir-" + hashlib.sha1(self.where.encode()).hexdigest()[:6]
+        return "camera-" + os.path.basename(self.where)[:16]
 
 
 def is_camera(url: str) -> bool:
