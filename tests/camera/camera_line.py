@@ -65,6 +65,19 @@ class CameraAt:
             found.append(item)
         return found
 
+    def looking(self, frame, timeout: float = WAIT_S) -> None:
+        """Lay `frame` and wait until the camera has looked at it (its preview says so):
+        a process just started may still be loading OpenCV."""
+        seen = self.device.preview_dir / "seen.json"
+        self.device.preview(True)
+        self.lay(frame)
+        end = time.monotonic() + timeout
+        while not seen.exists():
+            assert time.monotonic() < end, "the camera never looked at the spot"
+            time.sleep(0.02)
+        self.device.preview(False)
+        seen.unlink()
+
     @property
     def pid(self) -> int | None:
         port = self.device._port

@@ -1,0 +1,67 @@
+"""A whole rubber of Honeymoon Bridge read by the camera, end to end and headless:
+`honeymoon run --headless --simulate --scanner camera:dir:PATH --record R` starts the real
+camera process on the folder camera PATH; the simulated player lays every card of the
+record as a photo of a synthetic deck, the bidding box is simulated on a pty, and each
+input is counted accepted or refused (the first refusal stops the record). Then the
+stored rubber is the record's, the table never loaded OpenCV or numpy, and nothing it
+started (the camera process, the photographer) outlives it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from device.engine.record import play_record
+from device.sim.script import record_steps
+from tests.at_the_table import (
+    PLAYED,
+    RECORD_S,
+    Lines,
+    check_stored,
+    end_group,
+    left_running,
+    robot_record,
+    seats,
+    started,
+)
+
+HEAVY = ("cv2", "numpy")
+
+
+def test_a_whole_rubber_of_honeymoon_bridge_through_the_camera_process(tmp_path):
+    record = robot_record("draw-and-discard", {})
+    expected = play_record(record)
+    assert expected.phase == "finished" and len(record["deals"]) > 1
+    steps = record_steps(record)
+    cards = sum(device == "scanner" for device, _ in steps)
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    spot, data, modules = tmp_path / "spot", tmp_path / "data", tmp_path / "modules.txt"
+    command = [sys.executable, "-m", "tests.camera.modules_at_exit", str(modules), "run"]
+    command += ["--headless", "--simulate", "--scanner", f"camera:dir:{spot}"]
+    command += ["--record", str(tmp_path / "record.json"), "--speed", "0"]
+    command += ["--config", os.devnull, "--data-dir", str(data), "--new", record["game"]]
+    command += seats(record)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", TMPDIR=str(tmp_path))
+    log = tmp_path / "table.log"
+    with (
+        open(log, "w") as errors,
+        started(command, stdout=subprocess.PIPE, stderr=errors, text=True, env=env) as app,
+    ):
+        out = Lines(app.stdout)
+        played = out.wait_for("played ", RECORD_S)
+        status = end_group(app)
+    said = out.text() + log.read_text(errors="replace")
+    assert played is not None, said
+    done, total, accepted, refused = map(int, PLAYED.search(played).groups())
+    assert (total, refused) == (len(steps), 0), said  # the first refusal stops the record
+    assert done == accepted == len(steps) and cards > 100, said
+    assert status == 0 and "Traceback" not in said, said
+    check_stored(data, record, expected)
+    loaded = set(modules.read_text().split())
+    assert "device.hal.camera_line" in loaded  # the scanner was the camera's line ...
+    assert not {name for name in loaded if name.split(".")[0] in HEAVY}  # ... OpenCV elsewhere
+    assert left_running(tmp_path) == [], "left running"
+    assert [p.name for p in tmp_path.glob("honeymoon-*")] == [], "temporary folders left"
+    assert list(spot.glob("*")) == [], "the simulated player's photos left"
