@@ -467,6 +467,11 @@ def _run_steps(args: argparse.Namespace) -> list | None:
         refusal = scanner_refusal(args.scanner)
         if refusal is not None:
             raise UsageError(f"honeymoon run: --scanner: {refusal}")
+        camera = args.scanner == "camera" or args.scanner.startswith("camera:")
+        if args.simulate and camera and not args.scanner.startswith("camera:dir:"):
+            raise UsageError(
+                "honeymoon run: --simulate lays cards in a folder camera: --scanner camera:dir:PATH"
+            )
     if args.record is None:
         return None
     if not args.simulate:
