@@ -23,6 +23,7 @@ import os
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from ..camera.profile import save
 from ..camera.reader import Reader, learn
@@ -48,22 +49,30 @@ def render(deck: str, out: Path, seed: int = 3) -> Path:
     frames.mkdir(parents=True, exist_ok=True)
     reader = Reader(profile)
     for i, (card, face) in enumerate(faces.items()):
-        cv2.imwrite(str(frames / f"{card}.jpg"), laid(table, reader, card, face, i))
-    cv2.imwrite(str(frames / "empty.jpg"), table.empty(998))
+        (frames / f"{card}.jpg").write_bytes(laid(table, reader, card, face, i))
+    (frames / "empty.jpg").write_bytes(_jpeg(table.empty(998)))
     ready = frames / ".ready.tmp"
     ready.write_text(str(len(faces)))
     os.replace(ready, frames / "ready")
     return frames
 
 
-def laid(table: Table, reader: Reader, card: str, face, i: int):
-    """A photo of `card` laid on the spot that the profile reads as `card`: a player who
-    lays a card the camera is not sure of lays it again, as the screen asks."""
+def laid(table: Table, reader: Reader, card: str, face, i: int) -> bytes:
+    """A photo (JPEG) of `card` laid on the spot that the profile reads as `card`, as the
+    camera will see it from the file: a player who lays a card the camera is not sure of
+    lays it again, as the screen asks."""
     for attempt in range(TRIES):
-        frame = table.pairing_shot(face, LAID_SEED + i + 1000 * attempt)
-        if reader.read(frame).card == card:
-            return frame
+        jpeg = _jpeg(table.pairing_shot(face, LAID_SEED + i + 1000 * attempt))
+        if reader.read(cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)).card == card:
+            return jpeg
     raise SystemExit(f"camera_frames: no photo of {card} that the profile reads")
+
+
+def _jpeg(frame) -> bytes:
+    ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    if not ok:
+        raise SystemExit("camera_frames: OpenCV cannot write a JPEG")
+    return data.tobytes()
 
 
 def main(argv: list[str] | None = None) -> int:
