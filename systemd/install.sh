@@ -65,8 +65,17 @@ install_app() {
         python3 -m venv --system-site-packages "$VENV"
     fi
     "$VENV/bin/pip" install --quiet --upgrade $PIP_DEPS "$SRC"
+    if wants_camera; then  # OpenCV and numpy, for the camera's own process only
+        "$VENV/bin/pip" install --quiet --upgrade $PIP_DEPS "$SRC[camera]"
+        say "the camera scanner's extra installed (the config asks for a camera)"
+    fi
     cp "$SRC/README.md" "$PREFIX/README.md"
     say "app installed in $VENV"
+}
+
+wants_camera() {
+    # devices.scanner = "camera", "camera:/dev/video0", "camera:picamera", ...
+    [ -f "$ETC/config.toml" ] && grep -Eq '^[[:space:]]*scanner[[:space:]]*=[[:space:]]*"camera' "$ETC/config.toml"
 }
 
 install_files() {
