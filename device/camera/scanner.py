@@ -190,6 +190,21 @@ class Profiles:
             self.say(f"camera: {self.damaged[deck]}")
             return
         self._use(deck, profile)
+        self._sidecar(path, profile)  # a profile from camera-pair comes without one
+
+    def _sidecar(self, path: Path, profile) -> None:
+        """The sidecar says what the profile holds; written when it does not."""
+        sidecar = path.with_suffix(".json")
+        data = {"deck": profile.deck, "cards": list(profile.cards)}
+        try:
+            if json.loads(sidecar.read_text()) == data:
+                return
+        except (OSError, ValueError):
+            pass
+        try:
+            _write_atomic(sidecar, json.dumps(data).encode())
+        except OSError as error:
+            self.say(f"camera: cannot write {sidecar}: {error.strerror or error}")
 
     def _use(self, deck: str, profile) -> None:
         from .reader import Reader
@@ -208,8 +223,8 @@ class Profiles:
         path = self.paths[deck]
         path.parent.mkdir(parents=True, exist_ok=True)
         save(profile, path)
-        sidecar = {"deck": profile.deck, "cards": list(profile.cards)}
-        _write_atomic(path.with_suffix(".json"), json.dumps(sidecar).encode())
+        data = {"deck": profile.deck, "cards": list(profile.cards)}
+        _write_atomic(path.with_suffix(".json"), json.dumps(data).encode())
         self._stamps[deck] = _stamp(path)
         self.damaged.pop(deck, None)
         self._use(deck, profile)
@@ -579,7 +594,12 @@ def main(argv: list[str] | None = None) -> int:
     die_with_parent()  # the table's camera: never beyond it
     stop = threading.Event()
     _stop_on_sigterm(stop)
-    link = Link(source.ident, sys.stdin.fileno(), sys.stdout.fileno()).start()
+    # The line is the process's standard output: anything else a library prints there
+    # (OpenCV, libcamera) would break its frames, so from here on it goes to stderr.
+    line = os.dup(sys.stdout.fileno())
+    sys.stdout.flush()
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    link = Link(source.ident, sys.stdin.fileno(), line).start()
     try:
         import cv2  # noqa: F401  (the camera's own process: the table never imports it)
         import numpy  # noqa: F401

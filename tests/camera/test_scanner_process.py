@@ -108,6 +108,8 @@ def test_no_profile_and_a_damaged_one_are_said(tmp_path, deck):
         at.lay(deck.table.empty(3))
         at.lay(deck.laid("C2"))
         assert at.next().value == "C2"  # read again within a second or so
+    sidecar = json.loads((empty_decks / "camera-standard.json").read_text())
+    assert sidecar == {"deck": "standard", "cards": list(deck.profile.cards)}  # for the table
 
 
 def test_no_camera_is_said_and_the_camera_is_looked_for_again(tmp_path, deck, decks):
