@@ -45,6 +45,10 @@ PROFILE_CHECK_S = 1.0  # how often a profile file is looked at for a change (cam
 PREVIEW_EVERY_S = 0.2
 PREVIEW_SIZE = (640, 480)
 EXIT_CAMERA_GONE = 3
+# A frame that differs from the frame read last by less than this (mean grey level of
+# 255, at THUMB size: a webcam's noise averaged away) shows the same scene.
+SAME_SCENE = 1.5
+THUMB = (80, 60)
 COVERED = 35.0  # grey levels: the 95th percentile of an empty spot's difference from the mat
 
 
@@ -304,6 +308,15 @@ def covered(frame, readers: dict) -> bool:
     return grey is not None
 
 
+def _thumbnail(frame):
+    """The frame small and grey (80 x 60, float): what tells a still scene from a change."""
+    import cv2
+    import numpy as np
+
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    return cv2.resize(grey, THUMB, interpolation=cv2.INTER_AREA).astype(np.float32)
+
+
 def locate_look(frame):
     """The Look of `frame` with no profile (pairing): the card's outline only."""
     from .locate import Found, locate
@@ -340,6 +353,7 @@ class Camera:
         self._preview_at = 0.0
         self._preview_n = 0
         self._last_key: tuple = (None, None)  # the frame last read, and what it was read by
+        self._thumb = None  # that frame, small and grey
         self._last_look = None
 
     def run(self, stop: threading.Event) -> int:
@@ -415,21 +429,40 @@ class Camera:
 
     # -- one frame ----------------------------------------------------------------------------
     def frame(self, frame) -> None:
-        key = (self.profiles.generation, self.learning is None)
-        last_frame, last_key = self._last_key
-        if self._last_look is not None and frame is last_frame and key == last_key:
-            look, reading = self._last_look  # the folder camera's same picture: same reading
-        elif self.learning is not None or not self.profiles.readers:
-            look, reading = locate_look(frame)
-        else:
-            look, reading = look_at(frame, self.profiles.readers)
-        self._last_key, self._last_look = (frame, key), (look, reading)
+        look, reading = self._look(frame)
         if self.learning is not None:
             self._learn(frame, look)
         elif self.profiles.readers:
             self._decide(self.spot.see(look))
         if self.previewing:
             self._preview(frame, reading)
+
+    def _look(self, frame):
+        """The frame's Look and reading: those of the frame read last when nothing moved
+        on the spot since (the folder camera's same picture, a webcam looking at a card
+        lying there), so that a still spot costs little; else read now."""
+        key = (self.profiles.generation, self.learning is None)
+        last_frame, last_key = self._last_key
+        known = self._last_look is not None and key == last_key
+        if known and (frame is last_frame or self._same_scene(frame)):
+            return self._last_look
+        if self.learning is not None or not self.profiles.readers:
+            seen = locate_look(frame)
+        else:
+            seen = look_at(frame, self.profiles.readers)
+        self._thumb = _thumbnail(frame)  # what the next frames are held against
+        self._last_key, self._last_look = (frame, key), seen
+        return seen
+
+    def _same_scene(self, frame) -> bool:
+        if self._thumb is None:
+            return False
+        import numpy as np
+
+        small = _thumbnail(frame)
+        if small.shape != self._thumb.shape:
+            return False
+        return float(np.abs(small - self._thumb).mean()) < SAME_SCENE
 
     def _decide(self, decision) -> None:
         if decision is None:

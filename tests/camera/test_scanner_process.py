@@ -223,3 +223,37 @@ def test_a_camera_process_ending_at_its_start_is_started_later_and_later(monkeyp
     with pytest.raises(Exception, match="ended at its start"):
         opener("camera:dir:/nowhere")  # it ended at once: not started again at once
     assert len(started) == 1 and opener._quick == 1 and BACKOFF_S[1] >= 1.0
+
+
+def test_a_still_spot_is_read_once_and_a_change_read_again(deck):
+    """A webcam looking at a card lying there gives frames that differ by their noise only:
+    the reading is kept, so a still spot costs little (a Pi is 3-5 times slower)."""
+    import numpy as np
+
+    from device.camera.reader import Reader
+    from device.camera.scanner import Camera, Profiles
+
+    reads = []
+
+    class Counting(Reader):
+        def read(self, frame):
+            reads.append(frame)
+            return super().read(frame)
+
+    class Line:
+        standing, closed = {}, None
+
+        def card(self, code):
+            self.sent = code
+            return True
+
+    profiles = Profiles({})
+    profiles.readers = {"standard": Counting(deck.profile)}
+    camera = Camera(Line(), None, profiles, None)
+    frame = deck.laid("SA")
+    noise = np.random.default_rng(1).normal(0, 6, frame.shape)
+    camera.frame(frame)
+    camera.frame(np.clip(frame + noise, 0, 255).astype(np.uint8))  # the camera's noise
+    assert len(reads) == 1 and camera.link.sent == "SA"  # still, and read: sent
+    camera.frame(deck.laid("HK"))
+    assert len(reads) == 2
