@@ -472,6 +472,8 @@ def _run_steps(args: argparse.Namespace) -> list | None:
             raise UsageError(
                 "honeymoon run: --simulate lays cards in a folder camera: --scanner camera:dir:PATH"
             )
+        if args.simulate and camera and args.uids:
+            raise UsageError("honeymoon run: --uids: a camera reads the cards, not tags")
     if args.record is None:
         return None
     if not args.simulate:

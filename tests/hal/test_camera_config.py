@@ -85,6 +85,7 @@ def test_the_camera_process_is_given_its_profiles_and_preview_folder(tmp_path):
         (["--scanner", "camera:usb"], "--scanner: 'camera:usb' names no camera"),
         (["--record", os.devnull], "--record plays through the simulated devices: --simulate"),
         (["--simulate", "--scanner", "camera:picamera"], "camera:dir:PATH"),
+        (["--simulate", "--uids", "--scanner", "camera:dir:/tmp/x"], "not tags"),
     ],
 )
 def test_run_refuses_what_it_cannot_do_with_a_camera(capsys, tmp_path, argv, says):
