@@ -22,10 +22,10 @@ WAIT_S = 30.0  # an input that must come (a busy machine: the process importing 
 
 
 class CameraAt:
-    def __init__(self, spot: Path, decks: Path):
+    def __init__(self, spot: Path, decks: Path, url: str | None = None):
         self.spot = spot
         self.inputs: queue.Queue = queue.Queue()
-        self.device = CameraScanner(f"camera:dir:{spot}", self.inputs, decks)
+        self.device = CameraScanner(url or f"camera:dir:{spot}", self.inputs, decks)
         self.seen: list[Input] = []
         self._n = 0
 
@@ -85,9 +85,10 @@ class CameraAt:
 
 
 @contextmanager
-def camera_at(spot: Path, decks: Path):
+def camera_at(spot: Path, decks: Path, url: str | None = None):
+    """The camera process on the folder camera `spot` (or the camera `url`)."""
     spot.mkdir(parents=True, exist_ok=True)
-    at = CameraAt(spot, decks)
+    at = CameraAt(spot, decks, url)
     at.device.start()
     pids = []
     try:

@@ -129,6 +129,17 @@ def test_no_camera_is_said_and_the_camera_is_looked_for_again(tmp_path, deck, de
         assert at.next().value == "ST"
 
 
+@pytest.mark.parametrize("url", ["camera:picamera", "camera:/dev/video-none"])
+def test_a_camera_that_is_not_there_is_said_and_never_a_crash(tmp_path, decks, url):
+    """No Pi camera here (picamera2 not installed, or no camera module), no such webcam."""
+    with camera_at(tmp_path / "spot", decks, url) as at:
+        assert at.next(("error",)).value == p.NO_CAMERA
+        pid = at.pid
+        at.device.beep(p.BEEP_OK)  # the line still answers: the process waits for its camera
+        time.sleep(2.5)  # two more tries to open it
+        assert at.quiet(0.1, ("lost", "card")) == [] and at.pid == pid
+
+
 def test_a_camera_process_that_dies_is_lost_and_started_again(tmp_path, deck, decks):
     with camera_at(tmp_path / "spot", decks) as at:
         first = at.pid
