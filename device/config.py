@@ -259,8 +259,8 @@ def _device(key: str, value) -> str:
 def scanner_refusal(value: str) -> str | None:
     """Why a scanner string that starts with `camera` names no camera (None when it does,
     or when it is a serial URL): camera, camera:/dev/video0, camera:picamera,
-    camera:dir:PATH (device/camera/sources.py)."""
-    from .camera.sources import SourceError, is_camera, parse_source
+    camera:dir:PATH (device/hal/camera_url.py)."""
+    from .hal.camera_url import SourceError, is_camera, parse_source
 
     if not is_camera(value):
         return None

@@ -299,7 +299,7 @@ def start_simulated_devices(scanner: str | None = None) -> dict:
 def simulated_camera(scanner: str | None):
     """The folder camera --simulate lays its cards in (None: a simulated serial scanner);
     SetupError for another camera, which has no simulated player."""
-    from .camera.sources import is_camera, parse_source
+    from .hal.camera_url import is_camera, parse_source
 
     if scanner is None or not is_camera(scanner):
         return None

@@ -1,7 +1,7 @@
 """The table's side of a camera scanner: the camera runs in a process of its own.
 
 A scanner string that names a camera (`camera`, `camera:/dev/video0`, `camera:picamera`,
-`camera:dir:PATH`: device/camera/sources.py) is opened here, the way pyserial's
+`camera:dir:PATH`: device/hal/camera_url.py) is opened here, the way pyserial's
 serial_for_url picks a protocol_<scheme> module for a URL: `open_line` starts the camera
 process (`python -m device.camera.scanner`) and gives a port object over its pipes
 that reads and writes as a serial port does; any other string goes to
@@ -32,7 +32,7 @@ from pathlib import Path
 
 import serial
 
-from ..camera.sources import SourceError, is_camera, parse_source
+from .camera_url import SourceError, is_camera, parse_source
 from .events import CARD
 from .serial_device import SerialDevice
 

@@ -62,6 +62,7 @@ def test_a_whole_rubber_of_honeymoon_bridge_through_the_camera_process(tmp_path)
     loaded = set(modules.read_text().split())
     assert "device.hal.camera_line" in loaded  # the scanner was the camera's line ...
     assert not {name for name in loaded if name.split(".")[0] in HEAVY}  # ... OpenCV elsewhere
+    assert not {name for name in loaded if name.startswith("device.camera")}
     assert left_running(tmp_path) == [], "left running"
     assert [p.name for p in tmp_path.glob("honeymoon-*")] == [], "temporary folders left"
     assert list(spot.glob("*")) == [], "the simulated player's photos left"
