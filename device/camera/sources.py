@@ -100,8 +100,10 @@ class Webcam:
         import cv2
 
         self.device = device
-        if isinstance(device, str) and not os.path.exists(device):
-            raise CameraGone(f"no camera at {device}")
+        # Looked for first: OpenCV would try (and warn in the log) every second meanwhile.
+        path = device if isinstance(device, str) else f"/dev/video{device}"
+        if not os.path.exists(path):
+            raise CameraGone(f"no camera at {path}")
         capture = cv2.VideoCapture(device, cv2.CAP_V4L2)
         if not capture.isOpened():
             capture.release()

@@ -129,7 +129,7 @@ def test_no_camera_is_said_and_the_camera_is_looked_for_again(tmp_path, deck, de
         assert at.next().value == "ST"
 
 
-@pytest.mark.parametrize("url", ["camera:picamera", "camera:/dev/video-none"])
+@pytest.mark.parametrize("url", ["camera:picamera", "camera:/dev/video-none", "camera:57"])
 def test_a_camera_that_is_not_there_is_said_and_never_a_crash(tmp_path, decks, url):
     """No Pi camera here (picamera2 not installed, or no camera module), no such webcam."""
     with camera_at(tmp_path / "spot", decks, url) as at:
