@@ -67,7 +67,6 @@ class Link:
         self.commands: queue.Queue = queue.Queue()
         self.closed = threading.Event()  # the table closed the line
         self.standing: dict[str, str] = {}  # problems said after every HELLO: key -> reason
-        self.beeps: list[int] = []
 
     def start(self) -> Link:
         self.hello()
@@ -121,11 +120,10 @@ class Link:
                 self._outbox.ack(frame.payload[0])
         elif frame.type == p.IDENTIFY:
             self.hello()
-        elif frame.type == p.BEEP and len(frame.payload) == 1:
-            self.beeps.append(frame.payload[0])
         elif frame.type in (p.LEARN, p.PREVIEW):
             self.commands.put(frame)
-        # LEDS: a camera has none; device-to-host types: ignored (an echoing line)
+        # LEDS and BEEP: a camera has neither (the table's screen and its other devices
+        # say it); device-to-host types: ignored (an echoing line)
 
     def _write(self, wire: bytes) -> None:
         view = memoryview(wire)
