@@ -5,6 +5,7 @@ to the camera, and the end of its input is the end of the line."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 
@@ -40,10 +41,8 @@ class Host:
 
     def close(self) -> None:
         for fd in (self.to_camera_r, self.to_camera_w, self.from_camera_r, self.from_camera_w):
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
 
 
 @pytest.fixture
