@@ -136,6 +136,9 @@ def run_table(args: argparse.Namespace) -> int:
         table.storage_error = opened.waiting
     applied = journal.applied() if journal else {}
     camera_decks = getattr(sims.get("scanner"), "decks", decks)  # a simulated camera's own
+    if hasattr(sims.get("scanner"), "wait_ready"):  # its deck photographed, its profile made
+        print("photographing the simulated camera's deck ...", file=sys.stderr, flush=True)
+        sims["scanner"].wait_ready()
     devices = open_devices(scanner, bidbox, config, inputs, applied, camera_decks)
     if hasattr(sims.get("scanner"), "attach") and "scanner" in devices:
         sims["scanner"].attach(devices["scanner"])  # the player hears the table's answers

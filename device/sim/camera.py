@@ -56,8 +56,8 @@ class SimCamera:
         self._cards: queue.Queue = queue.Queue()
         self._lock = threading.Condition()
         self._laying = 0  # cards asked and not yet answered
-        self._acked = False
-        self._answer: int | None = None
+        self._acked = False  # the card laid was acknowledged: its BEEP is its answer
+        self._answers: list[int] = []  # the latest answer's BEEP, until answer() takes it
         self._answered = threading.Event()
         self._device = None
         self._helpers: dict[str, subprocess.Popen] = {}
@@ -75,6 +75,11 @@ class SimCamera:
         self._thread = threading.Thread(target=self._run, name="sim-camera", daemon=True)
         self._thread.start()
         return self
+
+    def wait_ready(self, timeout: float = RENDER_S) -> bool:
+        """Block until the standard deck's photos and profile are made (the camera process
+        then starts with its profile, not saying it has none); False if they cannot be."""
+        return self._ready("standard", timeout)
 
     def attach(self, device) -> None:
         """Listen to the table's answers to the camera: its ACKs and BEEPs."""
@@ -100,18 +105,17 @@ class SimCamera:
         ACK), UNANSWERED (an ACK but no BEEP), None when no ACK came within `timeout`."""
         end = time.monotonic() + timeout
         with self._lock:
-            while self._laying and not self._acked:
+            while not self._answers:
+                if self._acked:  # acknowledged: its BEEP follows at once, or was lost
+                    if not self._lock.wait_for(lambda: self._answers, ANSWER_S):
+                        self._acked = False
+                        return UNANSWERED
+                    break
                 left = end - time.monotonic()
                 if left <= 0:
                     return None
                 self._lock.wait(left)
-            end = time.monotonic() + ANSWER_S
-            while self._answer is None:
-                left = end - time.monotonic()
-                if left <= 0:
-                    return UNANSWERED
-                self._lock.wait(left)
-            pattern, self._answer, self._acked = self._answer, None, False
+            pattern = self._answers.pop()
         return REFUSED if pattern == p.BEEP_ERROR else ACCEPTED
 
     def stop(self) -> None:
@@ -131,14 +135,16 @@ class SimCamera:
     # -- the table's answers ------------------------------------------------------------------
     def _heard(self, what: str, value) -> None:
         """From the camera scanner: ("ack", input) when a card was stored or refused,
-        ("beep", pattern) for every beep; the first beep after the ACK is the answer."""
+        ("beep", pattern) for every beep; the first beep after the ACK is the answer
+        (kept, the latest only, for answer(): the console never asks)."""
         with self._lock:
-            if what == "ack" and self._laying and not self._acked:
+            if what == "ack" and self._laying:
                 self._acked = True
                 self._lock.notify_all()
-            elif what == "beep" and self._acked and self._answer is None:
-                self._answer = value
-                self._laying -= 1
+            elif what == "beep" and self._acked:
+                self._acked = False
+                self._laying = max(0, self._laying - 1)
+                self._answers[:] = [value]
                 self._answered.set()
                 self._lock.notify_all()
 
@@ -203,12 +209,12 @@ class SimCamera:
         command += ["--out", str(self.work), "--seed", str(self.seed)]
         self._helpers[deck] = subprocess.Popen(command, stdin=subprocess.DEVNULL)
 
-    def _ready(self, deck: str) -> bool:
+    def _ready(self, deck: str, timeout: float = RENDER_S) -> bool:
         """The deck's photos are there (made now if they were not); False when they
         cannot be made (said), or the simulation stops meanwhile."""
         self._render(deck)
         helper = self._helpers[deck]
-        end = time.monotonic() + RENDER_S
+        end = time.monotonic() + timeout
         while not (self._frames(deck) / "ready").exists():
             if self._stop.is_set() or time.monotonic() > end:
                 return False

@@ -66,3 +66,24 @@ def test_a_whole_rubber_of_honeymoon_bridge_through_the_camera_process(tmp_path)
     assert left_running(tmp_path) == [], "left running"
     assert [p.name for p in tmp_path.glob("honeymoon-*")] == [], "temporary folders left"
     assert list(spot.glob("*")) == [], "the simulated player's photos left"
+
+
+def test_cards_typed_at_the_terminal_are_laid_under_the_camera(tmp_path):
+    """`run --text --simulate --scanner camera:dir:PATH`: each card typed is laid as a photo
+    and read by the camera process before the next line is taken."""
+    steps = record_steps(robot_record("draw-and-discard", {}))
+    first = next(i for i, (device, _) in enumerate(steps) if device == "scanner")
+    lines = [what for _, what in steps[: first + 6]]
+    command = [sys.executable, "-m", "device.cli", "run", "--text", "--simulate"]
+    command += ["--scanner", f"camera:dir:{tmp_path / 'spot'}", "--config", os.devnull]
+    command += ["--data-dir", str(tmp_path / "data"), "--new", "draw-and-discard"]
+    command += ["--players", "Anna", "Ben", "--first-dealer", "Anna"]
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    pipes = dict(stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    with started(command, text=True, env=env, **pipes) as app:
+        said, _ = app.communicate("\n".join(lines) + "\n", timeout=RECORD_S)
+    played = [line for line in said.splitlines() if " plays " in line]
+    cards = [what for device, what in steps[first : first + 6]]
+    assert [line.split(" plays ")[1][:2] for line in played] == cards, said
+    assert "!" not in "".join(line for line in said.splitlines() if "plays" in line), said
+    assert left_running(tmp_path) == []
