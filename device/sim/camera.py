@@ -38,6 +38,7 @@ from .devices import ACCEPTED, ANSWER_S, REFUSED, UNANSWERED
 
 LIFT_S = 0.4  # the empty spot shown this long before the same card is laid again (6 frames)
 RENDER_S = 300.0  # the helper drawing and photographing a deck (a busy machine)
+PROFILE_WAIT_S = 1.5  # the camera looks for a changed profile every second
 KEEP = 4  # pictures kept in the folder camera's folder (the newest is the one seen)
 
 
@@ -47,7 +48,7 @@ class SimCamera:
 
     kind = "scanner"
 
-    def __init__(self, spot: Path, seed: int = 3):
+    def __init__(self, spot: Path, seed: int | None = None):
         self.spot = Path(spot)
         self.seed = seed
         self.work = Path(tempfile.mkdtemp(prefix="honeymoon-simcam-"))
@@ -152,7 +153,8 @@ class SimCamera:
     def _run(self) -> None:
         if not self._ready("standard"):
             return
-        self._lay_file(self._frames("standard") / "empty.jpg")
+        self._lay_file(self._frames("standard") / "empty.png")
+        self._render("abridged")  # in the background: ready when one of its cards is laid
         while not self._stop.is_set():
             if self._device is not None and self._device.connected:
                 self.host_heard.set()
@@ -166,20 +168,23 @@ class SimCamera:
 
     def _lay(self, code: str) -> None:
         deck, name = _deck_of(code)
+        fresh = not (self._frames(deck) / "ready").exists() if deck else False
         if deck is None or not self._ready(deck):
             with self._lock:  # not a card this camera can be shown: nothing happens
                 self._laying -= 1
                 self._lock.notify_all()
             return
+        if fresh:  # a deck photographed just now: the camera reads its new profile first
+            self._stop.wait(PROFILE_WAIT_S)
         if name == self._last:  # the same card again: the camera must see the spot empty
             self._stop.wait(max(0.0, self._lifted_at + LIFT_S - time.monotonic()))
         self._answered.clear()
-        self._lay_file(self._frames(deck) / f"{name}.jpg")
+        self._lay_file(self._frames(deck) / f"{name}.png")
         self._last = name
         while not self._stop.is_set() and not self._answered.wait(0.05):
             if self.waiting == 0:  # given up by whoever laid it
                 break
-        self._lay_file(self._frames(deck) / "empty.jpg")  # the card taken away
+        self._lay_file(self._frames(deck) / "empty.png")  # the card taken away
         self._lifted_at = time.monotonic()
 
     def _lay_file(self, source: Path) -> None:
@@ -206,7 +211,9 @@ class SimCamera:
         if deck in self._helpers:
             return
         command = [sys.executable, "-m", "device.sim.camera_frames", "--deck", deck]
-        command += ["--out", str(self.work), "--seed", str(self.seed)]
+        command += ["--out", str(self.work)]
+        if self.seed is not None:
+            command += ["--seed", str(self.seed)]
         self._helpers[deck] = subprocess.Popen(command, stdin=subprocess.DEVNULL)
 
     def _ready(self, deck: str, timeout: float = RENDER_S) -> bool:

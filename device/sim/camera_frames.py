@@ -1,6 +1,6 @@
 """The simulated camera's deck: photos of a synthetic deck, and a camera profile paired on them.
 
-    python -m device.sim.camera_frames --deck standard --out WORK [--seed 3]
+    python -m device.sim.camera_frames --deck standard --out WORK [--seed N]
 
 Run by `honeymoon run --simulate --scanner camera:dir:PATH` (device/sim/camera.py) in a
 process of its own, so that OpenCV and numpy never load into the table. It draws every
@@ -9,8 +9,8 @@ one lamp (photographer.py), and writes:
 
 - WORK/decks/camera-DECK.npz and .json: the camera profile paired on those photos, as
   pairing by camera would have made it, and its sidecar;
-- WORK/frames/DECK/CARD.jpg: another photo of each card, as a player lays it on the spot
-  (elsewhere on the spot, at another angle), one the profile reads; empty.jpg, the spot
+- WORK/frames/DECK/CARD.png: another photo of each card, as a player lays it on the spot
+  (elsewhere on the spot, at another angle), one the profile reads; empty.png, the spot
   with no card;
 - WORK/frames/DECK/ready: written last, when all the rest is there.
 """
@@ -23,7 +23,6 @@ import os
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from ..camera.profile import save
 from ..camera.reader import Reader, learn
@@ -31,11 +30,13 @@ from . import card_faces
 from .photographer import Table
 
 LAID_SEED = 5000  # the laid photos' seeds: not the pairing photos'
-TRIES = 6  # photos tried for a card before the one the profile is sure of
+TRIES = 8  # photos tried for a card before the one the profile is sure of
+SEEDS = {"standard": 3, "abridged": 4}  # synthetic designs the reader reads well
 
 
-def render(deck: str, out: Path, seed: int = 3) -> Path:
+def render(deck: str, out: Path, seed: int | None = None) -> Path:
     """Write the profile and the frames of `deck` into `out`; the frames' folder."""
+    seed = SEEDS[deck] if seed is None else seed
     faces = card_faces.deck_faces(seed, deck)
     table = Table(seed + 40)
     pairing = {card: table.pairing_shot(face, i) for i, (card, face) in enumerate(faces.items())}
@@ -49,29 +50,33 @@ def render(deck: str, out: Path, seed: int = 3) -> Path:
     frames.mkdir(parents=True, exist_ok=True)
     reader = Reader(profile)
     for i, (card, face) in enumerate(faces.items()):
-        (frames / f"{card}.jpg").write_bytes(laid(table, reader, card, face, i))
-    (frames / "empty.jpg").write_bytes(_jpeg(table.empty(998)))
+        photo = laid(table, reader, card, face, i, pairing[card])
+        (frames / f"{card}.png").write_bytes(_png(photo))
+    (frames / "empty.png").write_bytes(_png(table.empty(998)))
     ready = frames / ".ready.tmp"
     ready.write_text(str(len(faces)))
     os.replace(ready, frames / "ready")
     return frames
 
 
-def laid(table: Table, reader: Reader, card: str, face, i: int) -> bytes:
-    """A photo (JPEG) of `card` laid on the spot that the profile reads as `card`, as the
-    camera will see it from the file: a player who lays a card the camera is not sure of
-    lays it again, as the screen asks."""
+def laid(table: Table, reader: Reader, card: str, face, i: int, paired):
+    """A photo of `card` laid on the spot that the profile reads as `card` (a player who
+    lays a card the camera is not sure of lays it again, as the screen asks): elsewhere
+    on the spot and at another angle than when it was paired, or else as it was paired."""
     for attempt in range(TRIES):
-        jpeg = _jpeg(table.pairing_shot(face, LAID_SEED + i + 1000 * attempt))
-        if reader.read(cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)).card == card:
-            return jpeg
+        frame = table.pairing_shot(face, LAID_SEED + i + 1000 * attempt)
+        if reader.read(frame).card == card:
+            return frame
+    if reader.read(paired).card == card:
+        return paired
     raise SystemExit(f"camera_frames: no photo of {card} that the profile reads")
 
 
-def _jpeg(frame) -> bytes:
-    ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])
+def _png(frame) -> bytes:
+    """PNG: what the camera reads is what was checked here, no JPEG loss in between."""
+    ok, data = cv2.imencode(".png", frame, [cv2.IMWRITE_PNG_COMPRESSION, 1])
     if not ok:
-        raise SystemExit("camera_frames: OpenCV cannot write a JPEG")
+        raise SystemExit("camera_frames: OpenCV cannot write a PNG")
     return data.tobytes()
 
 
@@ -79,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m device.sim.camera_frames")
     parser.add_argument("--deck", default="standard", choices=("standard", "abridged"))
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--seed", type=int, help="the synthetic design (3 standard, 4 abridged)")
     args = parser.parse_args(argv)
     from ..stopping import die_with_parent
 

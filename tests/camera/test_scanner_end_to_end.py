@@ -30,12 +30,9 @@ from tests.at_the_table import (
 HEAVY = ("cv2", "numpy")
 
 
-def test_a_whole_rubber_of_honeymoon_bridge_through_the_camera_process(tmp_path):
-    record = robot_record("draw-and-discard", {})
-    expected = play_record(record)
-    assert expected.phase == "finished" and len(record["deals"]) > 1
-    steps = record_steps(record)
-    cards = sum(device == "scanner" for device, _ in steps)
+def play_through_the_camera(tmp_path, record: dict) -> tuple[str, str]:
+    """`record` played at the headless table through the simulated camera: its `played`
+    line and what the table said; the table stopped, its modules written to modules.txt."""
     (tmp_path / "record.json").write_text(json.dumps(record))
     spot, data, modules = tmp_path / "spot", tmp_path / "data", tmp_path / "modules.txt"
     command = [sys.executable, "-m", "tests.camera.modules_at_exit", str(modules), "run"]
@@ -54,18 +51,41 @@ def test_a_whole_rubber_of_honeymoon_bridge_through_the_camera_process(tmp_path)
         status = end_group(app)
     said = out.text() + log.read_text(errors="replace")
     assert played is not None, said
-    done, total, accepted, refused = map(int, PLAYED.search(played).groups())
-    assert (total, refused) == (len(steps), 0), said  # the first refusal stops the record
-    assert done == accepted == len(steps) and cards > 100, said
     assert status == 0 and "Traceback" not in said, said
-    check_stored(data, record, expected)
-    loaded = set(modules.read_text().split())
-    assert "device.hal.camera_line" in loaded  # the scanner was the camera's line ...
-    assert not {name for name in loaded if name.split(".")[0] in HEAVY}  # ... OpenCV elsewhere
-    assert not {name for name in loaded if name.startswith("device.camera")}
     assert left_running(tmp_path) == [], "left running"
     assert [p.name for p in tmp_path.glob("honeymoon-*")] == [], "temporary folders left"
     assert list(spot.glob("*")) == [], "the simulated player's photos left"
+    return played, said
+
+
+def test_a_whole_rubber_of_honeymoon_bridge_through_the_camera_process(tmp_path):
+    record = robot_record("draw-and-discard", {})
+    expected = play_record(record)
+    assert expected.phase == "finished" and len(record["deals"]) > 1
+    steps = record_steps(record)
+    cards = sum(device == "scanner" for device, _ in steps)
+    played, said = play_through_the_camera(tmp_path, record)
+    done, total, accepted, refused = map(int, PLAYED.search(played).groups())
+    assert (total, refused) == (len(steps), 0), said  # the first refusal stops the record
+    assert done == accepted == len(steps) and cards > 100, said
+    check_stored(tmp_path / "data", record, expected)
+    loaded = set((tmp_path / "modules.txt").read_text().split())
+    assert "device.hal.camera_line" in loaded  # the scanner was the camera's line ...
+    assert not {name for name in loaded if name.split(".")[0] in HEAVY}  # ... OpenCV elsewhere
+    assert not {name for name in loaded if name.startswith("device.camera")}
+
+
+def test_a_hand_of_abridged_through_the_camera_reads_the_coloured_deck_beside(tmp_path):
+    """The camera reads with both profiles; the aBRIDGEd deck's photos are made while the
+    table starts, and its cards are read as its own."""
+    from device.engine.record import to_record
+    from device.robots import play_rubber
+
+    record = json.loads(json.dumps(to_record(play_rubber(1, "abridged"))))
+    record = {**record, "deals": record["deals"][:1]}
+    steps = record_steps(record)
+    played, said = play_through_the_camera(tmp_path, record)
+    assert f"played {len(steps)} of {len(steps)} inputs: {len(steps)} accepted" in played, said
 
 
 def test_cards_typed_at_the_terminal_are_laid_under_the_camera(tmp_path):
