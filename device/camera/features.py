@@ -9,9 +9,9 @@ colour-opponent channels (red-green, yellow-blue), so a heart is not a spade and
 yellow 9 not a green one. A feature is a unit vector; the dot product of two is
 their likeness, 1 for the same print.
 
-Two cards alike in most of their print (a 9 and a 10 of one suit) are told apart
-by where they differ: `between` says how far the frame's feature lies from one
-towards the other, 0 at the one, 1 at the other.
+The corner index (rank and suit) is cut from the card at the camera's own
+resolution, top left and bottom right (turned upright: a finger hides at most
+one), and matched with a few pixels of slack: the corners found are never exact.
 """
 
 from __future__ import annotations
@@ -66,18 +66,74 @@ def likeness(found: np.ndarray, learnt: np.ndarray) -> tuple[np.ndarray, np.ndar
     return both[np.arange(len(learnt)), turn], turn
 
 
-def between(found: np.ndarray, one: np.ndarray, other: np.ndarray) -> float:
-    """Where `found` lies from `one` (0) to `other` (1), light level aside.
+# -- the corner index: rank and suit, read at the camera's own resolution -------------------
+INDEX_CARD = (120, 180)  # the canonical card (width, height) the index is cut from
+INDEX_BOX = (0.06, 0.03, 0.24, 0.30)  # x0, y0, x1, y1: the index, as shares of the card
+INDEX_SLACK = 4  # pixels each way a seen index may lie off the learnt one (corners found)
+INDEX_BLUR = 1.0  # pixels: a sharp pairing frame and a blurred play frame look alike
 
-    `found` is fitted as x * one + y * other (least squares): blur and dimmer light
-    scale it down, which a plain distance would take for a step away from `one`.
-    """
-    alike = float(one @ other)
-    if alike > 0.9999:
-        return 0.5  # the same print: nothing tells them apart
-    to_one, to_other = float(found @ one), float(found @ other)
-    x = (to_one - alike * to_other) / (1 - alike * alike)
-    y = (to_other - alike * to_one) / (1 - alike * alike)
-    if x + y <= 1e-6:
-        return 0.5
-    return y / (x + y)
+
+def _index_size() -> tuple[int, int]:
+    w, h = INDEX_CARD
+    x0, y0, x1, y1 = INDEX_BOX
+    return round((x1 - x0) * w), round((y1 - y0) * h)
+
+
+INDEX_SIZE = _index_size()  # (width, height) of a learnt index
+SEEN_SIZE = (INDEX_SIZE[0] + 2 * INDEX_SLACK, INDEX_SIZE[1] + 2 * INDEX_SLACK)
+
+
+def indices(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The card's two corner indices (top left, and bottom right turned upright), each
+    with INDEX_SLACK pixels around it, as ink and colour (2 x H x W x 3, float32)."""
+    return np.stack([_index(frame, corners), _index(frame, np.roll(corners, -2, axis=0))])
+
+
+def learnt_indices(seen: np.ndarray) -> np.ndarray:
+    """The learnt indices: the seen ones without their slack."""
+    s = INDEX_SLACK
+    return np.ascontiguousarray(seen[:, s:-s, s:-s])
+
+
+def _index(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    w, h = INDEX_CARD
+    x0, y0 = INDEX_BOX[0] * w - INDEX_SLACK, INDEX_BOX[1] * h - INDEX_SLACK
+    card = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) - np.float32([x0, y0])
+    warp = cv2.getPerspectiveTransform(corners.astype(np.float32), card)
+    crop = cv2.warpPerspective(frame, warp, SEEN_SIZE, flags=cv2.INTER_LINEAR)
+    crop = cv2.GaussianBlur(crop.astype(np.float32), (0, 0), INDEX_BLUR)
+    paper = np.percentile(crop.reshape(-1, 3), 90, axis=0)
+    rel = np.clip(crop / np.maximum(paper, 8.0), 0.0, 1.0)
+    b, g, r = rel[..., 0], rel[..., 1], rel[..., 2]
+    ink = 1.0 - (b + g + r) / 3
+    return np.stack(
+        [ink, COLOUR_WEIGHT * (r - g), COLOUR_WEIGHT * ((r + g) / 2 - b)], axis=-1
+    ).astype(np.float32)
+
+
+def index_templates(learnt: np.ndarray) -> np.ndarray:
+    """Learnt indices (n x H x W x 3) as zero-mean unit vectors (n x D), for index_scores."""
+    flat = learnt.reshape(len(learnt), index_count()).astype(np.float32)
+    flat = flat - flat.mean(axis=1, keepdims=True)
+    return flat / np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-6)
+
+
+def index_scores(seen: np.ndarray, templates: np.ndarray, slack: int = INDEX_SLACK) -> np.ndarray:
+    """Each template's best normalised correlation with either seen index, over shifts
+    of up to `slack` pixels each way (so a corner found a little off still matches)."""
+    s = INDEX_SLACK
+    h, w = INDEX_SIZE[1], INDEX_SIZE[0]
+    part = seen[:, s - slack : s + slack + h, s - slack : s + slack + w]
+    windows = np.lib.stride_tricks.sliding_window_view(part, (h, w, 3), axis=(1, 2, 3))
+    windows = windows.reshape(-1, h * w * 3)
+    mean = windows.mean(axis=1, keepdims=True)
+    norm = np.sqrt(
+        np.maximum((windows * windows).sum(axis=1) - windows.shape[1] * mean[:, 0] ** 2, 1e-6)
+    )
+    scores = (windows @ templates.T) / norm[:, None]  # templates are zero-mean: the mean drops
+    return scores.max(axis=0)
+
+
+def index_count() -> int:
+    """The numbers in one learnt index."""
+    return INDEX_SIZE[0] * INDEX_SIZE[1] * 3

@@ -76,7 +76,7 @@ def locate(frame: np.ndarray, expect: Shape | None = None) -> Found | Nothing:
     low, high = _area_bounds(expect)
     if cv2.contourArea(core) / frame_area < low:
         return Nothing("empty")
-    if _touches_edge(outline, lift.shape):
+    if _touches_edge(core, lift.shape):
         return Nothing("off the spot")
     corners = _fit_sides(
         outline.reshape(-1, 2).astype(np.float32), cv2.boxPoints(cv2.minAreaRect(core))
@@ -87,7 +87,7 @@ def locate(frame: np.ndarray, expect: Shape | None = None) -> Found | Nothing:
     area /= frame_area
     if not low <= area <= high or not _aspect_fits(aspect, expect):
         return Nothing("not a card")
-    inside, outside = _overlap(opened, corners)
+    inside, outside = _overlap(opened, core, corners)
     if inside < MIN_FILL or outside > MAX_BEYOND or _paper_rim(paper, corners) < MIN_RIM:
         return Nothing("not a card")
     corners = corners * np.float32(1 / scale)
@@ -207,14 +207,17 @@ def _quad_shape(corners: np.ndarray) -> tuple[float, float]:
     return float(cv2.contourArea(corners)), float(min(one, other) / max(one, other))
 
 
-def _overlap(mask: np.ndarray, corners: np.ndarray) -> tuple[float, float]:
-    """How much of the quadrilateral the mask fills, and how much of it lies beyond
-    (a glare spot beside the card), both as shares of the quadrilateral."""
+def _overlap(mask: np.ndarray, core: np.ndarray, corners: np.ndarray) -> tuple[float, float]:
+    """How much of the quadrilateral the mask fills, and how much of the core lies
+    beyond it (another card touching this one), both as shares of the quadrilateral."""
     quad = np.zeros(mask.shape, np.uint8)
     cv2.fillConvexPoly(quad, np.round(corners).astype(np.int32), 1)
     size = max(int(quad.sum()), 1)
-    on = mask > 0
-    return float(on[quad > 0].sum()) / size, float(on[quad == 0].sum()) / size
+    inside = float((mask > 0)[quad > 0].sum()) / size
+    beyond = np.zeros(mask.shape, np.uint8)
+    cv2.fillPoly(beyond, [np.round(core).astype(np.int32)], 1)
+    beyond[quad > 0] = 0
+    return inside, float(beyond.sum()) / size
 
 
 def _filled(mask: np.ndarray) -> np.ndarray | None:

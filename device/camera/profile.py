@@ -3,14 +3,16 @@
 The file is numpy's compressed archive (a zip of .npy arrays, read with
 allow_pickle=False: loading it runs no code). Its arrays:
 
-- `format`: the text "honeymoon-camera-profile"; `version`: 2 (a version 1 file, which
-  had no `shapes`, loads with every card at its `shape`);
+- `format`: the text "honeymoon-camera-profile"; `version`: 3 (older files lack the
+  corner indices: they are refused with "pair the deck again");
 - `deck`: "standard" or "abridged" (device/engine/cards.py);
 - `cards`: the learnt cards' names in the deck's notation ("SA", "HT"; "R14");
 - `learnt`: float32, cards x 2 x D: each card's feature (features.py) upright and
   turned half round;
 - `shape`: float32 [area, aspect]: the card's share of the frame and its short side
   over its long side, as the camera saw the paired cards (their medians);
+- `indices`: float32, cards x 2 x H x W x 3: each card's corner index (rank and suit),
+  top left and bottom right turned upright, as ink and colour (features.indices);
 - `shapes`: float32, cards x 2: each card's own [area, aspect] when it was learnt, so
   pairing card by card (learn_card) recomputes `shape` from the cards learnt so far;
 - `empty`: uint8 greyscale of the empty spot at EMPTY_SIZE, or a 0 x 0 array when the
@@ -40,11 +42,10 @@ from . import features
 from .locate import Shape
 
 FORMAT = "honeymoon-camera-profile"
-VERSION = 2
-READS = (1, 2)  # versions this program loads: 1 had no per-card shapes
+VERSION = 3
+READS = (3,)  # versions this program loads: 1 and 2 had no corner indices
 EMPTY_SIZE = (160, 120)  # width, height of the stored empty spot
-KEYS = ("format", "version", "deck", "cards", "learnt", "shape", "empty", "shapes")
-KEYS_V1 = KEYS[:-1]
+KEYS = ("format", "version", "deck", "cards", "learnt", "shape", "empty", "shapes", "indices")
 
 
 class ProfileError(Exception):
@@ -59,6 +60,7 @@ class Profile:
     shape: Shape | None  # None while no card is learnt
     empty: np.ndarray | None
     shapes: np.ndarray | None = None  # cards x 2 [area, aspect]; None: each card at `shape`
+    indices: np.ndarray | None = None  # cards x 2 x H x W x 3 (features.indices)
 
     def card_shapes(self) -> np.ndarray:
         """Each learnt card's [area, aspect] (float32, cards x 2)."""
@@ -83,6 +85,7 @@ def save(profile: Profile, path: str | Path) -> None:
         "shape": _shape_array(profile),
         "empty": empty,
         "shapes": profile.card_shapes(),
+        "indices": _indices_array(profile),
     }
     handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=path.name, suffix=".tmp")
     try:
@@ -94,6 +97,12 @@ def save(profile: Profile, path: str | Path) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _indices_array(profile: Profile) -> np.ndarray:
+    if profile.indices is None:
+        raise ValueError("a camera profile without corner indices cannot be saved")
+    return profile.indices.astype(np.float32)
 
 
 def _shape_array(profile: Profile) -> np.ndarray:
@@ -110,7 +119,7 @@ def load(path: str | Path) -> Profile:
         if not isinstance(archive, np.lib.npyio.NpzFile):  # one bare array, not an archive
             raise ProfileError(f"camera profile {path}: damaged: not a camera profile")
         with archive:
-            keys = KEYS_V1 if _version_of(archive) == 1 else KEYS
+            keys = KEYS if _version_of(archive) in READS else ("format", "version")
             missing = [key for key in keys if key not in archive.files]
             if missing:
                 raise ProfileError(f"camera profile {path}: damaged: no {', '.join(missing)}")
@@ -171,8 +180,15 @@ def _checked(arrays: dict, path) -> Profile:
     empty = arrays["empty"]
     if empty.dtype != np.uint8 or empty.shape not in ((0, 0), EMPTY_SIZE[::-1]):
         raise damaged("an empty spot picture of the wrong size")
-    shapes = arrays.get("shapes")
-    if shapes is not None and (
+    indices = arrays["indices"]
+    if (
+        indices.dtype != np.float32
+        or indices.shape != (len(cards), 2, features.INDEX_SIZE[1], features.INDEX_SIZE[0], 3)
+        or not np.isfinite(indices).all()
+    ):
+        raise damaged("corner indices that do not fit the cards")
+    shapes = arrays["shapes"]
+    if (
         shapes.dtype != np.float32
         or shapes.shape != (len(cards), 2)
         or not np.isfinite(shapes).all()
@@ -186,6 +202,7 @@ def _checked(arrays: dict, path) -> Profile:
         shape=None if shape is None else Shape(float(shape[0]), float(shape[1])),
         empty=empty if empty.size else None,
         shapes=shapes,
+        indices=indices,
     )
 
 

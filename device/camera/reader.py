@@ -1,9 +1,18 @@
 """Pairing a deck from one frame per card, and reading the card on the spot.
 
-A read names a card only when it is sure: its best score is high enough and
-clearly above the second best card's. Otherwise (no card, a card half on the
-spot, a hand over it, two cards alike under this light) it is None, and the
-player lays the card again: a wrong card is worse than a second try.
+A card is compared with each learnt card twice: its whole face at low
+resolution (features.feature: the pips, a court's picture), and its corner
+index at the camera's own resolution (features.indices: the rank and suit,
+where a 6 differs from a 9 and a club from a spade, whatever the design). The
+whole face picks the likeliest cards; their score mixes both likenesses.
+
+A read names a card only when it is sure: its score is high enough, and against
+each of the next best cards the frame lies clearly on its side: the gap between
+their scores is a large enough share of how much the two learnt cards differ
+(two cards that differ in one small mark need the frame to show that mark).
+Otherwise (no card, a card half on the spot, a hand over it, two cards alike
+under this light) it is None, and the player lays the card again: a wrong card
+is worse than a second try.
 """
 
 from __future__ import annotations
@@ -19,10 +28,11 @@ from . import features
 from .locate import Found, Nothing, Shape, locate
 from .profile import EMPTY_SIZE, Profile
 
-MIN_SCORE = 0.6  # below this the best card is not the card on the spot
-MIN_MARGIN = 0.02  # the best card must beat the second best by this much
+MIN_SCORE = 0.8  # below this the best card is not the card on the spot
+CANDIDATES = 10  # the cards likeliest by their whole face, whose indices are compared
+INDEX_SHARE = 0.5  # the index's part in a card's score (the whole face has the rest)
 RIVALS = 4  # the best card is held against this many next best
-MAX_BETWEEN = 0.3  # ... and must lie at most this far from it towards each of them
+MIN_SIDE = 0.25  # ... and the frame must lie this far on its side of each (0: halfway)
 EMPTY_LIKE = 6.0  # mean grey difference (of 255) from the empty spot below which it is empty
 
 
@@ -80,21 +90,24 @@ def learn_card(profile: Profile | None, deck: str, card: str, frame: np.ndarray)
         [features.feature(upright), features.feature(features.flipped(upright))], np.float32
     )
     size = np.array([found.shape.area, found.shape.aspect], np.float32)
+    index = features.learnt_indices(features.indices(frame, found.corners))
     base = profile if profile is not None else _blank(deck)
-    cards, learnt, shapes = list(base.cards), base.learnt, base.card_shapes()
+    cards, learnt, shapes, indices = list(base.cards), base.learnt, base.card_shapes(), base.indices
     if name in cards:
         at = cards.index(name)
-        learnt, shapes = learnt.copy(), shapes.copy()
-        learnt[at], shapes[at] = both, size
+        learnt, shapes, indices = learnt.copy(), shapes.copy(), indices.copy()
+        learnt[at], shapes[at], indices[at] = both, size, index
     else:
         cards.append(name)
         learnt = np.concatenate([learnt, both[None]])
         shapes = np.concatenate([shapes, size[None]])
+        indices = np.concatenate([indices, index[None]])
     return replace(
         base,
         cards=tuple(cards),
         learnt=learnt,
         shapes=shapes,
+        indices=indices,
         shape=Shape(float(np.median(shapes[:, 0])), float(np.median(shapes[:, 1]))),
     )
 
@@ -120,6 +133,7 @@ def _blank(deck: str) -> Profile:
         shape=None,
         empty=None,
         shapes=np.zeros((0, 2), np.float32),
+        indices=np.zeros((0, 2, *features.INDEX_SIZE[::-1], 3), np.float32),
     )
 
 
@@ -133,6 +147,13 @@ class Reader:
 
     def __init__(self, profile: Profile):
         self.profile = profile
+        count = len(profile.cards)
+        self._templates = features.index_templates(
+            profile.indices.reshape(count * 2, features.index_count())
+        )
+        # How alike two cards' indices are (the closer of their two learnt ones).
+        alike = (self._templates @ self._templates.T).reshape(count, 2, count, 2)
+        self._index_alike = alike.max(axis=(1, 3))
 
     def read(self, frame: np.ndarray) -> Reading:
         found = locate(frame, self.profile.shape)
@@ -143,25 +164,31 @@ class Reader:
         if not self.profile.cards:  # only the empty spot learnt yet
             return Reading(None, 0.0, "not sure", found.corners)
         upright = features.rectify(frame, found.corners)
-        return self._decide(features.feature(upright), found)
+        return self._decide(frame, features.feature(upright), found)
 
-    def _decide(self, seen: np.ndarray, found: Found) -> Reading:
+    def _decide(self, frame: np.ndarray, seen: np.ndarray, found: Found) -> Reading:
         learnt = self.profile.learnt
-        scored, turn = features.likeness(seen, learnt)
+        whole, turn = features.likeness(seen, learnt)
+        top = np.argsort(whole)[::-1][:CANDIDATES]
+        rows = (top[:, None] * 2 + np.arange(2)).ravel()
+        seen_index = features.indices(frame, found.corners)
+        index = features.index_scores(seen_index, self._templates[rows]).reshape(-1, 2).max(axis=1)
+        scored = (1 - INDEX_SHARE) * whole[top] + INDEX_SHARE * index
         order = np.argsort(scored)[::-1]
         best = order[0]
         score = round(max(float(scored[best]), 0.0), 3)
-        sure = scored[best] >= MIN_SCORE and (
-            len(order) == 1 or scored[best] - scored[order[1]] >= MIN_MARGIN
-        )
-        one = learnt[best, turn[best]]
+        sure = scored[best] >= MIN_SCORE
+        b = top[best]
         for rival in order[1 : 1 + RIVALS] if sure else ():
-            if features.between(seen, one, learnt[rival, turn[rival]]) > MAX_BETWEEN:
+            r = top[rival]
+            apart = (1 - INDEX_SHARE) * (1 - float(learnt[b, turn[b]] @ learnt[r, turn[r]]))
+            apart += INDEX_SHARE * (1 - float(self._index_alike[b, r]))
+            if scored[best] - scored[rival] < MIN_SIDE * max(apart, 1e-3):
                 sure = False
                 break
         if not sure:
             return Reading(None, score, "not sure", found.corners)
-        return Reading(self.profile.cards[best], score, "read", found.corners)
+        return Reading(self.profile.cards[b], score, "read", found.corners)
 
     def _looks_empty(self, frame: np.ndarray, found: Found) -> bool:
         """The card's place looks as in the empty spot frame: a bright patch of the mat."""

@@ -107,7 +107,7 @@ def test_cards_and_features_must_agree(saved, tmp_path):
 
 
 def test_a_newer_profile_asks_to_pair_again(saved, tmp_path):
-    assert "pair the deck again" in _refused(_rewritten(saved, tmp_path, version=np.array(3)))
+    assert "pair the deck again" in _refused(_rewritten(saved, tmp_path, version=np.array(4)))
 
 
 def test_a_missing_file_a_folder_and_a_bare_array_are_refused(tmp_path):
@@ -137,12 +137,11 @@ def test_a_profile_paired_card_by_card_saves_after_each_card(tmp_path, paired_de
         assert again.shape.area == pytest.approx(profile.shape.area)
 
 
-def test_a_version_1_profile_loads_with_every_card_at_the_paired_size(saved, tmp_path):
-    _, profile = saved
-    old = _rewritten(saved, tmp_path, version=np.array(1), shapes=None)
-    again = store.load(old)
-    assert again.cards == profile.cards
-    assert np.allclose(again.card_shapes(), [[profile.shape.area, profile.shape.aspect]])
+def test_an_older_profile_asks_to_pair_again(saved, tmp_path):
+    """Versions 1 and 2 had no corner indices: the deck is paired again, never misread."""
+    for version in (1, 2):
+        old = _rewritten(saved, tmp_path, version=np.array(version), indices=None, shapes=None)
+        assert "pair the deck again" in _refused(old)
 
 
 def test_card_sizes_that_do_not_fit_the_cards_are_refused(saved, tmp_path):
@@ -150,3 +149,12 @@ def test_card_sizes_that_do_not_fit_the_cards_are_refused(saved, tmp_path):
     short = profile.card_shapes()[:-1]
     assert "card sizes" in _refused(_rewritten(saved, tmp_path, shapes=short))
     assert "no shapes" in _refused(_rewritten(saved, tmp_path, shapes=None))
+
+
+def test_corner_indices_that_do_not_fit_the_cards_are_refused(saved, tmp_path):
+    _, profile = saved
+    assert "corner indices" in _refused(_rewritten(saved, tmp_path, indices=profile.indices[:-1]))
+    nan = profile.indices.copy()
+    nan[0, 0, 0, 0, 0] = np.nan
+    assert "corner indices" in _refused(_rewritten(saved, tmp_path, indices=nan))
+    assert "no indices" in _refused(_rewritten(saved, tmp_path, indices=None))
