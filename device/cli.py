@@ -20,6 +20,8 @@ from .engine.errors import RuleError
 
 EXIT_BAD_INPUT = 2
 EXIT_NO_OUTPUT = 1
+# A record takes a few hundred bytes a deal: 64 MB is far beyond any rubber's.
+RECORD_MAX = 64 * 2**20
 MAX_DEPTH = 32  # a record is 4 levels deep; deeper is not a record (and not a stack to spend)
 MAX_LINE = 400  # an error line quotes what it refuses, but not a whole file of it
 SCREEN_SIDES = (240, 3840)  # pixels: a small TFT to a 4K screen (either way round)
@@ -348,11 +350,18 @@ def read_record(path: str) -> object:
     """A record file (or - for standard input) parsed as JSON; UsageError names the file."""
     name = "standard input" if path == "-" else path
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if path == "-":
+            data = sys.stdin.buffer.read(RECORD_MAX + 1)
+        else:
+            with open(path, "rb") as file:  # a pipe is fine: `replay <(zcat rec.json.gz)`
+                data = file.read(RECORD_MAX + 1)
+        text = data.decode("utf-8")
     except OSError as error:
         raise UsageError(f"{name}: {error.strerror or error}") from None
     except UnicodeDecodeError:
         raise UsageError(f"{name}: not UTF-8 text") from None
+    if len(data) > RECORD_MAX:  # /dev/zero, a stream without end: never read to its end
+        raise UsageError(f"{name}: over {RECORD_MAX // 2**20} MB: not a game record")
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:

@@ -554,12 +554,9 @@ class Console:
 
     def _review_said(self) -> bool:
         """Say the awaited review once it is done or failed; True when said."""
-        from .analysis.report import as_text
-
         state = self.reviewer.state(self.reviewing)
         if state.kind == "done":
-            word = self.game.form.deal_word
-            self.say(as_text([(self.reviewing, state.review)], word).rstrip())
+            self.say(self._review_text(self.reviewing, state))
         elif state.kind == "failed":
             word = _word(self.game, self.t)
             self.say(f"! {word} {self.reviewing.number}: {_why_not(state.reason, self.t)}")
@@ -567,6 +564,27 @@ class Console:
             return False
         self.reviewing = None
         return True
+
+    def _review_text(self, facts, state) -> str:
+        """The screen's review lines in the table's language, then (two sides) the
+        declarer's double-dummy tricks in each strain."""
+        from .analysis.report import tricks_table
+        from .ui.review_text import ReviewShown, review_lines
+
+        t, word = self.t, self.game.form.deal_word
+        shown = ReviewShown(facts.number, state, facts.names, facts.side_names, word)
+        first, *rest = review_lines(shown, t)
+        lines = [t.t(f"review.{word}", n=facts.number, text=first), *rest]
+        if hasattr(state.review, "cell"):  # aBRIDGEd's chart has no table of strains
+            names = facts.names
+            lines.append(t.t("console.review_table"))
+            lines += tricks_table(
+                facts,
+                state.review,
+                lambda d, lead: t.t("console.review_column", name=names[d], leader=names[lead]),
+                lambda strain: t.t("strain.nt") if strain == "NT" else strain,
+            )
+        return "\n".join(lines)
 
 
 def cut(text: str, limit: int) -> str:

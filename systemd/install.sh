@@ -52,9 +52,12 @@ create_user() {
         say "created user $USER_NAME"
     fi
     for group in $GROUPS; do
-        if getent group "$group" >/dev/null; then
-            usermod -a -G "$group" "$USER_NAME"
+        # The unit's SupplementaryGroups must all exist (a plain Debian has no gpio).
+        if ! getent group "$group" >/dev/null; then
+            groupadd --system "$group"
+            say "created group $group"
         fi
+        usermod -a -G "$group" "$USER_NAME"
     done
 }
 
@@ -64,18 +67,24 @@ install_app() {
         # System site packages: Debian's python3-lgpio drives the GPIO pins.
         python3 -m venv --system-site-packages "$VENV"
     fi
-    "$VENV/bin/pip" install --quiet --upgrade $PIP_DEPS "$SRC"
-    if wants_camera; then  # OpenCV and numpy, for the camera's own process only
-        "$VENV/bin/pip" install --quiet --upgrade $PIP_DEPS "$SRC[camera]"
-        say "the camera scanner's extra installed (the config asks for a camera)"
-    fi
+    extras=$(extras)
+    # constraints.txt: the exact versions the suite ran with (the same as make's).
+    "$VENV/bin/pip" install --quiet --upgrade $PIP_DEPS -c "$SRC/constraints.txt" \
+        "$SRC[$extras]"
     cp "$SRC/README.md" "$PREFIX/README.md"
-    say "app installed in $VENV"
+    say "app installed in $VENV (with $extras; no test or lint tools)"
 }
 
-wants_camera() {
-    # devices.scanner = "camera", "camera:/dev/video0", "camera:picamera", ...
-    [ -f "$ETC/config.toml" ] && grep -Eq '^[[:space:]]*scanner[[:space:]]*=[[:space:]]*"camera' "$ETC/config.toml"
+extras() {
+    # The double-dummy review always; OpenCV for the camera process only when the
+    # config (kept, or the default about to be written) asks for a camera scanner.
+    config="$ETC/config.toml"
+    [ -f "$config" ] || config="$SRC/systemd/config.toml"
+    if grep -Eq '^[[:space:]]*scanner[[:space:]]*=[[:space:]]*"camera' "$config"; then
+        echo "analysis,camera"
+    else
+        echo "analysis"
+    fi
 }
 
 install_files() {
@@ -103,8 +112,12 @@ install_polkit_rule() {
 
 enable() {
     booted || return 0
-    udevadm control --reload
-    udevadm trigger --subsystem-match=tty
+    # No udevd (a container, a rescue boot): the rules apply from the next boot.
+    if udevadm control --reload 2>/dev/null; then
+        udevadm trigger --subsystem-match=tty
+    else
+        say "udev is not running: its rules apply from the next boot"
+    fi
     systemctl daemon-reload
     systemctl enable "$NAME.service"
     say "enabled $NAME.service: it starts at boot (now: systemctl start $NAME)"
@@ -118,7 +131,7 @@ uninstall() {
     rm -rf "$PREFIX"
     if booted; then
         systemctl daemon-reload
-        udevadm control --reload
+        udevadm control --reload 2>/dev/null || true
     fi
     if [ "$ACTION" = purge ]; then
         rm -rf "$ETC" "$STATE"

@@ -13,7 +13,7 @@ def run(capsys, *argv, stdin=None, monkeypatch=None):
     """(exit status, stdout, stderr) of `honeymoon ARGV`; `stdin` (text) needs
     `monkeypatch`."""
     if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err

@@ -4,6 +4,7 @@ one line on standard error that names the place; never a traceback."""
 import copy
 import io
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -54,7 +55,7 @@ def with_value(record: dict, path: tuple, value) -> dict:
 
 def run(capsys, monkeypatch, *argv, stdin=None):
     if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
@@ -147,6 +148,26 @@ def test_replay_of_bad_files_as_a_user_runs_it(tmp_path):
         err = done.stderr.decode()
         assert_refused(done.returncode, err, path)
         assert err.strip().endswith(message)
+
+
+def test_replay_of_a_stream_without_end_or_a_pipe(tmp_path):
+    """/dev/zero is refused by its size, never read to its end; a record through a
+    pipe (a FIFO, as `replay <(zcat record.json.gz)` gives) is read as a file is."""
+    done = cli("replay", "/dev/zero")
+    assert_refused(done.returncode, done.stderr.decode(), "/dev/zero")
+    assert done.stderr.decode().strip().endswith("/dev/zero: over 64 MB: not a game record")
+    record = json.dumps({"players": ["Anna", "Ben"], "deals": []}).encode()
+    fifo = tmp_path / "record.fifo"
+    os.mkfifo(fifo)
+    replay = subprocess.Popen([*CLI, "replay", str(fifo)], stdout=subprocess.PIPE)
+    try:
+        with open(fifo, "wb") as pipe:
+            pipe.write(record)
+        out, _ = replay.communicate(timeout=30)
+    finally:
+        replay.kill()
+        replay.wait()
+    assert replay.returncode == 0 and json.loads(out)["deals"] == []
 
 
 # -- sim-devices ---------------------------------------------------------------------

@@ -11,7 +11,7 @@ from device.cli import main
 
 def score(capsys, *argv, stdin=None, monkeypatch=None):
     if stdin is not None:
-        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
     status = main(["score", *argv])
     out, err = capsys.readouterr()
     return status, out, err

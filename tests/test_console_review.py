@@ -45,8 +45,29 @@ def test_review_says_the_last_deals_double_dummy_table_when_the_worker_is_done()
         while "Par:" not in out.getvalue() and time.monotonic() < deadline:
             con.tick(0.05)
         text = out.getvalue()
-        assert f"Deal 1: {game.deal.contract}" in text and "double dummy" in text
-        assert "Double-dummy tricks of the declarer" in text and "Par:" in text
+        contract = str(game.deal.contract).rstrip("X")
+        assert f"Deal 1: DD: {contract} makes" in text
+        assert "Double-dummy tricks of the declarer in each strain" in text and "Par:" in text
+        rows = [line.split() for line in text.splitlines() if line.startswith("  ")]
+        assert [row[0] for row in rows[1:]] == ["C", "D", "H", "S", "NT"]  # a row per strain
+        assert all(0 <= int(n) <= 13 for row in rows[1:] for n in row[1:])
+    finally:
+        con.reviewer.close()
+
+
+def test_review_in_dutch_says_the_screens_dutch_words():
+    game = first_deal_played("plain", ("Anna", "Ben"))
+    out = io.StringIO()
+    con = Console(TableLoop(Table(game), queue.Queue()), out=out, lang="nl")
+    try:
+        typed(con, "review")
+        deadline = time.monotonic() + 60
+        while "Parcontract" not in out.getvalue() and time.monotonic() < deadline:
+            con.tick(0.05)
+        text = out.getvalue()
+        assert "Spel 1: Dubbeldummy:" in text and "Dubbeldummy: slagen van de leider" in text
+        assert "komt uit" in text and "leads" not in text and "double dummy" not in text
+        assert any(line.split()[:1] == ["SA"] for line in text.splitlines())  # no trump
     finally:
         con.reviewer.close()
 
@@ -84,7 +105,7 @@ def test_a_second_review_of_the_same_deal_answers_at_once():
         first = out.getvalue()
         typed(con, "review")  # the worker has nothing more to say: the console says it
         again = out.getvalue()[len(first) :]
-        assert "Par:" in again and f"Deal 1: {game.deal.contract}" in again
+        assert "Par:" in again and "Deal 1: DD:" in again
         assert "reviewing" not in again and con.reviewing is None
     finally:
         con.reviewer.close()

@@ -66,7 +66,7 @@ def test_status_and_export_in_every_phase(tmp_path, capsys, form, phase, deal, e
 def test_the_exported_draw_phase_replays_through_the_command(tmp_path, capsys, monkeypatch):
     stored_table(tmp_path, "draw-and-discard", "draw", "later", False)
     _, record, _ = run(capsys, "export", "--format", "json", "--data-dir", str(tmp_path))
-    monkeypatch.setattr(sys, "stdin", io.StringIO(record))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(record.encode())))
     status, out, err = run(capsys, "replay", "-")
     assert status == 0 and err == "" and json.loads(out)["deals"]
 

@@ -82,6 +82,10 @@ def test_install_again_keeps_the_config_then_uninstall_keeps_the_journal(install
     again = subprocess.run(["sh", *install], capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and "kept the config" in again.stdout
     assert config.read_text() == '[screen]\nlanguage = "nl"\n'
+    assert "(with analysis; no test or lint tools)" in again.stdout
+    config.write_text('[devices]\nscanner = "camera:/dev/video0"\n')  # OpenCV, now
+    camera = subprocess.run(["sh", *install], capture_output=True, text=True, timeout=300)
+    assert camera.returncode == 0 and "(with analysis,camera; " in camera.stdout
     gone = subprocess.run(["sh", *install[:3], "--uninstall"], capture_output=True, text=True)
     assert gone.returncode == 0
     assert not (root / "etc/systemd/system/honeymoon-table.service").exists()
@@ -91,6 +95,27 @@ def test_install_again_keeps_the_config_then_uninstall_keeps_the_journal(install
     assert config.exists() and journal.read_bytes() == b"the evening's rubbers"
     subprocess.run(["sh", *install[:3], "--purge"], check=True, capture_output=True)
     assert not config.exists() and not journal.exists()
+
+
+def test_every_dependency_is_pinned_and_make_and_the_install_use_the_pins():
+    """constraints.txt names every distribution this suite runs with, at the version
+    installed, and both make and install.sh install with it; ruff is pinned exactly."""
+    from importlib import metadata
+
+    pins = {}
+    for line in (REPO / "constraints.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, version = line.split("==")
+            pins[name.lower().replace("_", "-")] = version
+    ours = {"honeymoon-table", "setuptools", "wheel"}
+    for dist in metadata.distributions():
+        name = dist.metadata["Name"].lower().replace("_", "-")
+        if name not in ours:
+            assert pins.get(name) == dist.version, f"{name} {dist.version} is not pinned"
+    assert "-c constraints.txt" in (REPO / "Makefile").read_text()
+    assert '-c "$SRC/constraints.txt"' in (SYSTEMD / "install.sh").read_text()
+    dev = (REPO / "pyproject.toml").read_text().split("dev = [", 1)[1].split("]", 1)[0]
+    assert f'"ruff=={pins["ruff"]}"' in dev
 
 
 def test_install_refuses_unknown_options():

@@ -70,15 +70,25 @@ def deal_text(facts, review: Review) -> str:
         f"double dummy {_tricks(review.best)}, made {review.won}",
         "Double-dummy tricks of the declarer (each column: declarer, opening leader):",
     ]
-    columns = [(d, lead) for d, lead in facts.declarers]
-    heads = [f"{name[d]} ({name[lead]} leads)" for d, lead in columns]
-    width = max(len(h) for h in heads)
-    lines.append("      " + "  ".join(h.rjust(width) for h in heads))
-    for strain in STRAINS:
-        cells = [review.cell(strain, d) for d, _ in columns]
-        lines.append(f"  {strain:<4}" + "  ".join(str(c.tricks).rjust(width) for c in cells))
+    lines += tricks_table(facts, review, lambda d, lead: f"{name[d]} ({name[lead]} leads)")
     lines.append("Par: " + par_text(facts, review))
     return "\n".join(lines + costly_lines(name, review.costly))
+
+
+def tricks_table(facts, review: Review, head, strain_name=str) -> list[str]:
+    """The declarer's double-dummy tricks, a row per strain and a column per
+    (declarer, opening leader); `head` names a column, `strain_name` a strain (the
+    terminal table says them in its language)."""
+    columns = list(facts.declarers)
+    heads = [head(d, lead) for d, lead in columns]
+    width = max(len(h) for h in heads)
+    strains = {strain: strain_name(strain) for strain in STRAINS}
+    left = max(3, *(len(s) for s in strains.values())) + 1
+    rows = ["  " + " " * left + "  ".join(h.rjust(width) for h in heads)]
+    for strain, said in strains.items():
+        cells = [review.cell(strain, d) for d, _ in columns]
+        rows.append(f"  {said:<{left}}" + "  ".join(str(c.tricks).rjust(width) for c in cells))
+    return rows
 
 
 def costly_lines(names, costly) -> list[str]:

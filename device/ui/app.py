@@ -8,12 +8,14 @@ changed. Device threads never touch pygame or the engine.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from pathlib import Path
 
 from device import hints
 from device.appliance import Appliance
+from device.engine.cards import DECKS
 from device.engine.errors import RuleError
 from device.engine.events import (
     ClaimAnswered,
@@ -24,12 +26,13 @@ from device.engine.events import (
     Stated,
 )
 from device.engine.game import Game
-from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input
+from device.hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
 from device.hal.text import safe_text
 from device.hal.two_decks import namesake, other_deck_card, split, with_paired
 from device.loop import TableLoop
 from device.table import Outcome, Table
 
+from .camera_pairing import CAMERA_DECKS, CameraPairing, read_sidecar, sidecar_path
 from .i18n import Catalog
 from .reviews import Reviews
 from .screens.base import DeviceNotice, Said, StartState, Target, UiState
@@ -44,6 +47,13 @@ OPEN_AT_ONCE = 8  # steps done when a rubber is tapped, whatever the time: a rub
 OPENED = object()  # the end of opening a stored rubber
 KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
 BANNER_CHARS = 120  # a refusal with the device text it quotes
+LATE_ANSWER_S = 2.0  # a camera's answer resent after its pairing stopped: ten resends
+# The camera's standing ERRORs (firmware_bridge/protocol.py): the notice for each.
+CAMERA_NOTICES = {
+    "profile-damaged": "notice.camera_damaged",
+    "no-profile": "notice.camera_no_profile",
+    "no-camera": "notice.camera_none",
+}
 BROWSE = ("help", "help-page", "history-page", "history-rubber", "forms", "forms-page")
 BROWSE += ("review-page",)  # the pages of a stored rubber's double-dummy review
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Daan")  # for seats nobody has named yet
@@ -94,11 +104,26 @@ class App:
         self.pairing = None  # a deck paired from Settings: a hal.deck.Pairing, with or
         self._pairing_path: Path | None = None  # without a rubber (saved after each card)
         self._pairing_back: str | None = None  # the overlay pairing was started from
+        # A deck learnt by the camera (a camera_pairing.CameraPairing), what the camera has
+        # learnt of each deck (from its sidecars and answers), and the camera page's
+        # preview (a camera_preview.CameraFeed) while that page is open.
+        self.camera_pairing: CameraPairing | None = None
+        self._camera_learnt: dict[str, set] = {}
+        # The cards learnt anew since "Pair again" (under new light), until the deck is
+        # complete: Cancel and Pair go on from them. The sidecar cannot say which cards
+        # were learnt again (it lists every card learnt), so this lasts for this run.
+        self._camera_again: dict[str, set] = {}
+        # The card the camera was asked to learn when its pairing stopped, and when: its
+        # answer may already be on its way (resent until acknowledged), and is a card
+        # learnt, never a card played.
+        self._camera_late: tuple[str, str, float] | None = None
+        self._feed = None
         if loop is not None:
             loop.intercept = self.before_rubber
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         self._last_screen: str | None = None
         self._shots = 0
+        self._camera_decks()
         self._pairing_status()
         self._storage_status()  # a rubber resumed on a disk that cannot store it now
         pygame.key.start_text_input()
@@ -131,6 +156,7 @@ class App:
             time.sleep(timeout)
         for event in self.pg.event.get():
             self.on_event(event)
+        self._camera_preview()
         self._open_more()
         if self.reviews.poll():
             self.dirty = True
@@ -188,13 +214,19 @@ class App:
         the deck is complete (the screen says so until it is closed)."""
         table = self.table
         pairing = self.pairing or (table.pairing if table is not None else None)
+        if self.camera_pairing is not None:
+            pairing = self.camera_pairing
+            self.ui.pairing_deck = pairing.deck.name
+        elif pairing is not None:
+            self.ui.pairing_deck = pairing.profile.deck.name
+        self.ui.pairing_camera = self.camera_pairing is not None
         if pairing is not None:
             done, total = pairing.progress
             card = pairing.next_card
             self.ui.pairing = (None if card is None else str(card), done, total)
-            self.ui.pairing_deck = pairing.profile.deck.name
         else:
             self.ui.pairing = None
+        self._camera_status()
         own, abridged = split(self._deck_in_use())
         self.ui.deck_paired = None if own is None else own.progress
         self.ui.abridged_paired = None if abridged is None else abridged.progress
@@ -337,13 +369,14 @@ class App:
             self.pair_deck(*args)
         elif kind == "pair-new" and self.pairing is not None:
             self._pair_new()
+        elif kind == "camera-pair":  # ("camera-pair", "standard" or "abridged")
+            self.camera_pair(args[0])
+        elif kind == "camera-pair-again" and self.camera_pairing is not None:
+            self._camera_pair_again()
         elif kind == "cancel-pairing":  # what was paired is saved and stays paired
-            if self.pairing is not None:
+            if self.pairing is not None or self.camera_pairing is not None:
                 self.ui.overlay, self._pairing_back = self._pairing_back, None
-            self.pairing = None
-            if self.table is not None:
-                self.table.pairing = None
-            self._pairing_status()
+            self._stop_pairing()
         elif kind in BROWSE:
             self.browse(kind, args[0])
         elif kind == "quit":  # confirmed; on the appliance the unit starts it again
@@ -494,12 +527,199 @@ class App:
         name = name or DEFAULT_DECK
         path = self.decks / f"{name}.json" if self.decks is not None else None
         profile = self._deck_to_pair(name, path)
+        self._stop_pairing()  # a deck being learnt by the camera stops being asked for
         self._use_deck(profile)
-        if self.table is not None:
-            self.table.pairing = None
         self.pairing, self._pairing_path = Pairing(profile), path
         self._pairing_back, self.ui.overlay = self.ui.overlay, None  # Settings, after it
         self._pairing_status()
+
+    def _stop_pairing(self) -> None:
+        """No deck is paired any more, by tags or by the camera; what was paired stays
+        (the camera is told to stop learning)."""
+        self.pairing = None
+        if self.table is not None:
+            self.table.pairing = None
+        if self.camera_pairing is not None:
+            asked = self.camera_pairing.next_card
+            if asked is not None:
+                kind = self.camera_pairing.deck.name
+                self._camera_late = (kind, str(asked), time.monotonic())
+            self.camera_pairing = None
+            self._camera_call("learn", None)
+        self._pairing_status()
+
+    # -- pairing by camera, and the camera page ----------------------------------------
+    def camera(self):
+        """The scanner when it is a camera (it has a preview folder and learns), else None."""
+        scanner = self.loop.devices.get("scanner") if self.loop is not None else None
+        if getattr(scanner, "preview_dir", None) is None or not hasattr(scanner, "learn"):
+            return None
+        return scanner
+
+    def _camera_call(self, method: str, value) -> None:
+        """Ask the camera to learn a card (or stop), or to show what it sees (or stop);
+        a camera that is not there now hears it again when it is back (CONNECTED)."""
+        camera = self.camera()
+        if camera is not None:
+            with contextlib.suppress(OSError):  # unplugged just now: its LOST notice says so
+                getattr(camera, method)(value)
+
+    def _camera_decks(self) -> None:
+        """What the camera has learnt of each deck, from its sidecars; a damaged one is
+        said until tapped, as a damaged deck profile is."""
+        if self.camera() is None:
+            return
+        for kind in CAMERA_DECKS:
+            self._camera_learnt[kind] = self._camera_sidecar(kind, say=True)
+
+    def _camera_sidecar(self, kind: str, say: bool = False) -> set:
+        """The cards of deck `kind` the camera's sidecar says are learnt (what is valid
+        of it); with `say`, what was wrong with it goes on the screen."""
+        folder = self._camera_folder()
+        if folder is None:
+            return set()
+        learnt, problem = read_sidecar(sidecar_path(folder, kind), DECKS[kind])
+        if problem is not None and say:
+            what = "unreadable" if problem == "unreadable" else "bad_cards"
+            self.ui.notify(f"camera.{kind}", Said(f"notice.camera_{what}.{kind}"))
+        return learnt
+
+    def _camera_folder(self) -> Path | None:
+        """Where the camera keeps its profiles and sidecars: its own folder (a simulated
+        camera's, with --simulate), else the data folder's decks/."""
+        own = getattr(self.camera(), "decks", None)
+        return Path(own) if own is not None else self.decks
+
+    def _camera_status(self) -> None:
+        self.ui.camera = self.camera() is not None
+        learnt = {**self._camera_learnt, **self._camera_again}.items()  # where Pair goes on
+        self.ui.camera_paired = {k: (len(c), len(DECKS[k].cards)) for k, c in learnt}
+
+    def camera_pair(self, kind: str) -> None:
+        """Settings' "Pair with the camera": the camera learns deck `kind` card by card,
+        from where it stopped (its sidecar and what it answered since)."""
+        if self.camera() is None or kind not in CAMERA_DECKS:
+            return
+        self._stop_pairing()
+        learnt = self._camera_sidecar(kind) | self._camera_learnt.get(kind, set())
+        self._camera_learnt[kind] = learnt
+        again = self._camera_again.get(kind)
+        self.camera_pairing = CameraPairing(kind, learnt)
+        if again is not None:  # going on with "Pair again": the cards learnt anew count
+            self.camera_pairing.learnt, self.camera_pairing.fresh = again, True
+        self._pairing_back, self.ui.overlay = self.ui.overlay, None  # Settings, after it
+        self._drop_notice("camera", "notice.camera_no_profile")  # done as it asks
+        self._ask_camera()
+        self._pairing_status()
+
+    def _drop_notice(self, key: str, said: str) -> None:
+        """Take away the notice on `key` if it says `said`: what it asked is being done."""
+        notices = self.ui.notices
+        self.ui.notices = [n for n in notices if (n.key, n.message) != (key, Said(said))]
+        if len(self.ui.notices) != len(notices):
+            self.ui.notice_page = 0
+
+    def _camera_pair_again(self) -> None:
+        """ "Pair again" (under new light): from the first card, each learnt anew."""
+        pairing = self.camera_pairing
+        pairing.again()
+        self._camera_again[pairing.deck.name] = pairing.learnt
+        self._ask_camera()
+        self._pairing_status()
+
+    def _ask_camera(self) -> None:
+        """The card the camera learns next (None: stop, the deck is complete)."""
+        card = self.camera_pairing.next_card
+        self._camera_call("learn", None if card is None else str(card))
+
+    def _from_camera(self, item: Input) -> Outcome | None:
+        """A camera's input the screen takes: a card learnt, a card to lay again, a
+        damaged profile; and a camera back again is asked again what it was asked."""
+        if item.kind == ERROR and item.value == "lay-again":
+            if self._feed is not None:  # the camera page shows it: "Not sure", no beep
+                return Outcome(True, "")
+            return Outcome(False, "Lay the card again")
+        if item.kind == ERROR and item.value in CAMERA_NOTICES:
+            return self._camera_notice(item.value)
+        if item.kind == CARD and self.camera_pairing is not None:
+            return self._camera_learnt_card(item)
+        if item.kind == CARD and self._late_answer(item.value):
+            return Outcome(True, f"learnt {item.value} as pairing stopped")
+        if item.kind == CONNECTED:  # a camera process started again has forgotten
+            if self.camera_pairing is not None:
+                self._ask_camera()
+            if self._feed is not None:
+                self._camera_call("preview", True)
+        return None
+
+    def _camera_learnt_card(self, item: Input) -> Outcome:
+        """The camera learnt a card (the one asked, or one asked before): counted, and
+        the next card asked for."""
+        pairing = self.camera_pairing
+        asked = pairing.next_card
+        try:
+            card = pairing.answered(item.value)
+        except RuleError:
+            code = safe_text(item.value, 8)
+            return Outcome(False, f"the camera answered {code}: no card of this deck")
+        self._camera_knows(pairing, card)
+        if pairing.next_card != asked:
+            self._ask_camera()
+        done, total = pairing.progress
+        if pairing.next_card is None:
+            self._camera_again.pop(pairing.deck.name, None)  # learnt anew, every card
+            return Outcome(True, f"learnt {card}: the deck is complete ({done} of {total})")
+        return Outcome(True, f"learnt {card} ({done} of {total})")
+
+    def _late_answer(self, code: str) -> bool:
+        """A CARD of the card the camera was learning when its pairing stopped, soon
+        after: the camera's answer, on its way before it heard the stop (counted)."""
+        late, self._camera_late = self._camera_late, None
+        if late is None or late[1] != code or time.monotonic() - late[2] > LATE_ANSWER_S:
+            return False
+        kind, _, _ = late
+        card = DECKS[kind].parse(code)
+        self._camera_learnt[kind] = self._camera_learnt.get(kind, set()) | {card}
+        self._camera_status()
+        return True
+
+    def _camera_knows(self, pairing: CameraPairing, card) -> None:
+        """What the camera knows of the deck once it learnt `card`: its sidecar, written
+        just before its answer, when that lists the card (a damaged profile is learnt
+        afresh: the sidecar then lists the new cards only, and pairing follows it);
+        else what it answered."""
+        kind = pairing.deck.name
+        saved = self._camera_sidecar(kind)
+        known = saved if card in saved else self._camera_learnt.get(kind, set()) | {card}
+        self._camera_learnt[kind] = known
+        if not pairing.fresh:
+            pairing.learnt = set(known)
+
+    def _camera_notice(self, reason: str) -> Outcome:
+        """The camera cannot read (no camera, no profile, a damaged one): said until
+        tapped, as a damaged deck profile is, and again after the camera's next HELLO
+        (it says so again then). No profile is no news while a deck is being learnt."""
+        if not (reason == "no-profile" and self.camera_pairing is not None):
+            self.ui.notify("camera", Said(CAMERA_NOTICES[reason]))
+        return Outcome(True, f"camera: {reason}")
+
+    def _camera_preview(self) -> None:
+        """While the camera page is open the camera shows what it sees; the page's
+        picture is read again when the camera has written a new one."""
+        from .camera_preview import CameraFeed
+
+        camera = self.camera()
+        wanted = camera is not None and self.ui.overlay == "camera"
+        if wanted and self._feed is None:
+            self._feed = CameraFeed(camera.preview_dir)
+            self.ui.camera_shown = self._feed.shown
+            self._camera_call("preview", True)
+        elif not wanted and self._feed is not None:
+            self._feed, self.ui.camera_shown = None, None
+            self._camera_call("preview", False)
+        if self._feed is not None and self._feed.poll():
+            self.ui.camera_shown = self._feed.shown
+            self.dirty = True
 
     def _pair_new(self) -> None:
         """Another deck: pairing starts from its first card; the saved profile is
@@ -585,6 +805,10 @@ class App:
         """While a deck is paired, a card is its tag for the card asked for. While the
         start screen shows, device inputs do not reach any game: a card is a card drawn
         for the deal, the rest waits for the rubber to start."""
+        if item.source == "scanner" and self.camera() is not None:
+            outcome = self._from_camera(item)
+            if outcome is not None:
+                return outcome
         if self.pairing is not None and item.kind == CARD:
             return self._pair(item)
         start = self.ui.start

@@ -102,3 +102,8 @@ MIN_TEXT = 31
 TEXT = MIN_TEXT  # ordinary text, labels, tags, the sheet's rows
 TEXT_LARGE = 36  # a line that leads a screen's content
 TEXT_TITLE = 44  # the one thing to read first
+
+# The camera page: the spot's outline and the outline of the card found, over the picture.
+CAMERA_SPOT = ACCENT
+CAMERA_CARD = (70, 205, 255)
+CAMERA_NO_PICTURE = (34, 40, 38)  # the picture's room before the first picture came

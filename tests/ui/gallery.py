@@ -35,6 +35,7 @@ from device.ui.view import StoredRubberView, build_view, sheet_view  # noqa: E40
 from tests.engine.helpers import deal_cards  # noqa: E402
 from tests.ui.abridged_gallery import abridged_screens  # noqa: E402
 from tests.ui.abridged_review_gallery import abridged_review_screens  # noqa: E402
+from tests.ui.camera_gallery import camera_screens  # noqa: E402
 from tests.ui.deck_pairing_gallery import deck_pairing_screens  # noqa: E402
 from tests.ui.draw_bridge_gallery import draw_bridge_screens  # noqa: E402
 from tests.ui.four import NAMES, four  # noqa: E402
@@ -445,6 +446,7 @@ def every_screen() -> list[tuple[str, object, UiState]]:
     screens += review_screens(stored_ui)
     screens += abridged_review_screens()
     screens += deck_pairing_screens(build_view(game("plain", {"calls": ["1H"]})))
+    screens += camera_screens(build_view(game("plain", {"calls": ["1H"]})))
     return screens + marked_screens()
 
 
@@ -480,6 +482,10 @@ README = {  # file in docs/screens -> (screen, language, size)
     "three-player-sheet-nl-800x480.png": ("three-player-sheet", "nl", (800, 480)),
     "abridged-declaring-en-800x480.png": ("abridged-strength", "en", (800, 480)),
     "abridged-sheet-nl-800x480.png": ("abridged-finished", "nl", (800, 480)),
+    "camera-pairing-en-800x480.png": ("camera-pairing", "en", (800, 480)),
+    "camera-pairing-nl-800x480.png": ("camera-pairing", "nl", (800, 480)),
+    "camera-page-en-800x480.png": ("camera-page", "en", (800, 480)),
+    "camera-page-nl-800x480.png": ("camera-page", "nl", (800, 480)),
 }
 
 

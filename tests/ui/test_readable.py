@@ -117,6 +117,7 @@ DUTCH_TOO = {
     *("partner", "partners", "west", "contract"),
     *("ok", "menu", "claim", "scan", "scanner", "chicago", "honeymoon", "english", "nederlands"),
     *("xx", "nt", "abridged"),  # the typed notation, a deck's name
+    "camera",  # the same word in Dutch (de camera)
     *("hello", "gpio", "bcm", "toml", "players", "rotation"),  # the protocol's, the config's
 }
 

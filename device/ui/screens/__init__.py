@@ -21,6 +21,7 @@ MODULES = {
     "last-trick": "play",
     "menu": "menu",
     "settings": "settings",
+    "camera": "camera",  # Settings' camera page: what the camera sees
     "history": "history",
     "history-sheet": "history",  # a rubber's sheet, opened from the history
     "history-review": "review",  # a stored rubber's double-dummy review, from its sheet

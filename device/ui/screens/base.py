@@ -9,7 +9,8 @@ returns the touch targets it drew. An action is a tuple the app turns into
 an input: ("call", "1S"), ("card", "SA"), ("key", "OK"), ("overlay", "sheet"),
 ("claim", seat, tricks), ("answer", True), ("honours", seat, points),
 ("set", name, value), ("start",), ("start-field", name, value), ("pair-deck",) (or
-("pair-deck", "abridged"): the coloured deck), ("cancel-pairing",),
+("pair-deck", "abridged"): the coloured deck), ("camera-pair", "standard") (or
+"abridged": learnt by the camera), ("camera-pair-again",), ("cancel-pairing",),
 ("dismiss-notice",), ("forms", page) and ("forms-page", page) (the game forms' list
 and its pages).
 """
@@ -118,6 +119,10 @@ class UiState:
     deck_paired: tuple[int, int] | None = None  # the table's deck: (cards paired, total)
     abridged_paired: tuple[int, int] | None = None  # the aBRIDGEd deck beside it, the same
     pairing_deck: str = "standard"  # the kind of deck being paired: standard or abridged
+    pairing_camera: bool = False  # the deck being paired is learnt by the camera, not tagged
+    camera: bool = False  # the scanner is a camera: pairing by camera, the camera page
+    camera_paired: dict = field(default_factory=dict)  # deck kind -> (cards learnt, total)
+    camera_shown: object | None = None  # the camera page's picture (camera_preview.CameraShown)
     history: list = field(default_factory=list)
     history_page: int = 0
     stored: object | None = None  # the rubber opened from the history (view.StoredRubberView)

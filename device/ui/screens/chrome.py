@@ -263,7 +263,7 @@ def mark_rect(ui) -> tuple:
         return MARK_RECTS["pairing"]
     if ui.overlay == "sheet":
         return MARK_RECTS["sheet"]
-    if ui.overlay in ("menu", "settings", "history"):
+    if ui.overlay in ("menu", "settings", "history", "camera"):
         return MARK_RECTS["page"]
     if ui.start is not None and ui.overlay is None:
         return MARK_RECTS["cut" if ui.start.drawn is not None else "start"]

@@ -4,6 +4,10 @@ suits, or its four colours), how far it is paired ("23 of 52") and its own Pair
 button: ("pair-deck",) for the table's deck, ("pair-deck", "abridged") for the
 coloured one, which asks for R14 first as `--pair-deck abridged` does and saves
 to the same decks/abridged.json.
+
+When the scanner is a camera (`ui.camera`) the tags have no use (a camera reads card
+codes): each line shows how much of the deck the camera has learnt and its button is
+"Pair with the camera", ("camera-pair", "standard") or ("camera-pair", "abridged").
 """
 
 from __future__ import annotations
@@ -18,30 +22,45 @@ from . import menu
 from .start import FIELD_W, FIELD_X, GAP, ROW_H, row_label
 
 BUTTON_W = 176
+CAMERA_BUTTON_W = 250  # "Pair with the camera" at full size in both languages
 PLATE_W = 76  # the deck's plate: two suits, or the four colours
 TEXT_X = FIELD_X + PLATE_W + 12
-TEXT_W = FIELD_W - BUTTON_W - PLATE_W - 12 - GAP
 
 
 def paired_decks(surface, layout, ui, t, y) -> list:
     """Both decks, one line each from `y`; their Pair buttons."""
     row_label(surface, layout, t, "settings.decks", y)
-    enabled = ui.scanner or "scanner" in ui.devices  # a scanner to pair it with
-    lines = (
-        ("standard", ui.deck_paired or (0, len(STANDARD.cards)), ("pair-deck",)),
-        ("abridged", ui.abridged_paired or (0, len(ABRIDGED.cards)), ("pair-deck", "abridged")),
-    )
+    lines = _camera_lines(ui) if ui.camera else _tag_lines(ui)
+    width = CAMERA_BUTTON_W if ui.camera else BUTTON_W
+    label = t.t("settings.pair_camera" if ui.camera else "settings.pair_deck")
+    enabled = ui.camera or ui.scanner or "scanner" in ui.devices  # a scanner to pair it with
     targets = []
     for i, (kind, (done, total), action) in enumerate(lines):
         line_y = y + i * (ROW_H + GAP)
         _plate(surface, layout, kind, ui.four_colour, line_y)
         text = t.t(f"settings.paired.{kind}", done=done, total=total)
         centre = (TEXT_X, line_y + ROW_H / 2)
-        menu.fitted_text(surface, layout, text, centre, theme.TEXT, TEXT_W, anchor="midleft")
-        rect = (FIELD_X + FIELD_W - BUTTON_W, line_y, BUTTON_W, ROW_H)
-        label = t.t("settings.pair_deck")
+        room = FIELD_W - width - PLATE_W - 12 - GAP
+        menu.fitted_text(surface, layout, text, centre, theme.TEXT, room, anchor="midleft")
+        rect = (FIELD_X + FIELD_W - width, line_y, width, ROW_H)
         targets.append(menu.button(surface, layout, rect, label, action, "normal", enabled))
     return targets
+
+
+def _tag_lines(ui) -> tuple:
+    """(kind, (paired, total), action) of each deck of tagged cards."""
+    return (
+        ("standard", ui.deck_paired or (0, len(STANDARD.cards)), ("pair-deck",)),
+        ("abridged", ui.abridged_paired or (0, len(ABRIDGED.cards)), ("pair-deck", "abridged")),
+    )
+
+
+def _camera_lines(ui) -> tuple:
+    """(kind, (learnt, total), action) of each deck the camera learns."""
+    return tuple(
+        (kind, ui.camera_paired.get(kind) or (0, len(deck.cards)), ("camera-pair", kind))
+        for kind, deck in (("standard", STANDARD), ("abridged", ABRIDGED))
+    )
 
 
 def _plate(surface, layout, kind: str, four_colour: bool, y) -> None:

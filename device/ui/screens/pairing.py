@@ -13,6 +13,10 @@ the same way (`ui.pairing_deck` is "abridged"): its title says so, the card is
 named by its colour ("Put the red 14 on the scanner") and drawn coloured.
 
 `ui.pairing` is (next card, done, total); the next card is None when complete.
+
+A deck learnt by the camera (`ui.pairing_camera`) shows the same screen in the
+camera's words: "Lay the SA on the spot"; "Pair again" starts from the first card
+(under new light), Cancel keeps what the camera learnt.
 """
 
 from __future__ import annotations
@@ -26,20 +30,40 @@ from . import chrome, menu
 
 CARD = (300, 100, 200, 280)
 BAR = (540, 250, 240, 20)
+# The screen's words (catalogue keys) and its second button, for tags and for the camera.
+TAGS = {
+    "title": "pairing.title",
+    "title.abridged": "pairing.title.abridged",
+    "put": "pairing.put",
+    "hint": "pairing.hint",
+    "complete_note": "pairing.complete_note",
+    "new": "pairing.new",
+    "new_action": ("pair-new",),
+}
+CAMERA = {
+    "title": "pairing.title.camera",
+    "title.abridged": "pairing.title.camera_abridged",
+    "put": "pairing.lay",
+    "hint": "pairing.camera_hint",
+    "complete_note": "pairing.complete_note.camera",
+    "new": "pairing.again",
+    "new_action": ("camera-pair-again",),
+}
 
 
 def draw(surface, layout, view, ui, t):
     card, done, total = ui.pairing
     abridged = ui.pairing_deck == "abridged"
-    menu.page(surface, layout, t.t("pairing.title.abridged" if abridged else "pairing.title"))
+    words = CAMERA if ui.pairing_camera else TAGS
+    menu.page(surface, layout, t.t(words["title.abridged" if abridged else "title"]))
     if card is None:
-        _complete(surface, layout, t)
+        _complete(surface, layout, t, words["complete_note"])
     else:
         named = t.t(f"pairing.card.{card[0]}", rank=card[1:]) if abridged else card
-        put = t.t("pairing.put", card=named)
+        put = t.t(words["put"], card=named)
         menu.fitted_text(surface, layout, put, (400, 74), 34, 760, bold=True, anchor="center")
         draw_card(surface, layout, CARD, card, ui.four_colour)
-        wrapped_text(surface, layout, t.t("pairing.hint"), (24, 120), theme.TEXT, 260)
+        wrapped_text(surface, layout, t.t(words["hint"]), (24, 120), theme.TEXT, 260)
     _progress(surface, layout, done, total, t)
     menu.bottom_band(surface, layout)
     rect = (8, menu.BUTTON_Y, 200, menu.BUTTON_H)
@@ -49,16 +73,17 @@ def draw(surface, layout, view, ui, t):
     targets = [menu.button(surface, layout, rect, label, ("cancel-pairing",), style)]
     if done:  # another deck: its first card replaces this pairing, Cancel before keeps it
         again = (492, menu.BUTTON_Y, 300, menu.BUTTON_H)
-        targets.append(menu.button(surface, layout, again, t.t("pairing.new"), ("pair-new",)))
+        label, action = t.t(words["new"]), words["new_action"]
+        targets.append(menu.button(surface, layout, again, label, action))
     chrome.finish(surface, layout, ui, t)
     return targets
 
 
-def _complete(surface, layout, t) -> None:
+def _complete(surface, layout, t, note_key: str) -> None:
     """The deck is complete: said big where the card to scan was."""
     title = t.t("pairing.complete")
     menu.fitted_text(surface, layout, title, (400, 74), 34, 760, theme.ACCENT, True, "center")
-    note = t.t("pairing.complete_note")
+    note = t.t(note_key)
     wrapped_text(surface, layout, note, (24, 150), theme.TEXT, 480, theme.INK_ON_FELT)
 
 

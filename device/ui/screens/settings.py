@@ -2,7 +2,9 @@
 devices: whether the card scanner and the bidding box are connected; then the
 two decks of tagged cards the scanner can be paired with (with or without a
 rubber), the table's deck and the coloured aBRIDGEd deck read beside it, each
-with how far it is paired and its own Pair button.
+with how far it is paired and its own Pair button. When the scanner is a camera,
+the decks are paired with the camera, and a Camera button beside the devices opens
+the camera page (screens/camera.py).
 
 The chosen value of each setting is the highlighted button; a tap sends
 ("set", name, value) and the app applies it at once.
@@ -22,6 +24,7 @@ DEVICES = ("scanner", "bidbox")  # always listed, configured or not
 ROTATIONS = (0, 90, 180, 270)
 STEP = ROW_H + 8  # from one row to the next: room below for the two decks
 LINE = 34  # from one device's line to the next
+CAMERA_W = 176  # the camera page's button
 STATE_COLOURS = {
     "connected": (80, 200, 110),
     "lost": theme.BANNER_ERROR,
@@ -35,6 +38,7 @@ def draw(surface, layout, view, ui, t):
     targets += _deck(surface, layout, ui, t, 60 + STEP)
     targets += _rotation(surface, layout, ui, t, 60 + 2 * STEP)
     below = _devices(surface, layout, ui, t, 60 + 3 * STEP)
+    targets += _camera_page(surface, layout, ui, t, 60 + 3 * STEP, below)
     targets += paired_decks(surface, layout, ui, t, below)
     menu.bottom_band(surface, layout)
     targets.append(menu.close_button(surface, layout, t))
@@ -87,6 +91,16 @@ def device_state(ui, name: str) -> str:
     return "connected" if state == "connected" else "lost"
 
 
+def _camera_page(surface, layout, ui, t, top, bottom) -> list:
+    """The camera page's button, right of the device lines (which are short), between
+    them and the decks: only when the scanner is a camera."""
+    if not ui.camera:
+        return []
+    y = (top + bottom - GAP - ROW_H) / 2
+    rect = (FIELD_X + FIELD_W - CAMERA_W, y, CAMERA_W, ROW_H)
+    return [menu.button(surface, layout, rect, t.t("settings.camera"), ("overlay", "camera"))]
+
+
 def _devices(surface, layout, ui, t, y) -> float:
     """A status line per device; where the line below them starts."""
     row_label(surface, layout, t, "settings.devices", y)
@@ -99,7 +113,8 @@ def _devices(surface, layout, ui, t, y) -> float:
         key = f"device.{name}"
         label = t.t(key) if t.t(key) != key else name
         text = t.t("settings.device_line", name=label, state=t.t(f"device.state.{state}"))
+        room = FIELD_W - 28 - (CAMERA_W + GAP if ui.camera else 0)  # the Camera button
         menu.fitted_text(
-            surface, layout, text, (FIELD_X + 28, row_y), theme.TEXT, FIELD_W - 28, anchor="midleft"
+            surface, layout, text, (FIELD_X + 28, row_y), theme.TEXT, room, anchor="midleft"
         )
     return y + ROW_H / 2 + (len(names) - 0.5) * LINE + GAP
