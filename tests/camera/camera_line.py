@@ -6,6 +6,7 @@ stop closes its line and ends it), and it checks that it did."""
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import time
@@ -65,18 +66,32 @@ class CameraAt:
             found.append(item)
         return found
 
-    def looking(self, frame, timeout: float = WAIT_S) -> None:
-        """Lay `frame` and wait until the camera has looked at it (its preview says so):
-        a process just started may still be loading OpenCV."""
+    def looking(self, frame, why: str | None = None, timeout: float = WAIT_S) -> None:
+        """Lay `frame` and wait until the camera has looked at it (its preview says so, and
+        says `why` when given; then two previews more): a process just started may still be
+        loading OpenCV, and a busy machine may be slow to take the next picture."""
         seen = self.device.preview_dir / "seen.json"
+        seen.unlink(missing_ok=True)
         self.device.preview(True)
         self.lay(frame)
         end = time.monotonic() + timeout
-        while not seen.exists():
+        first = None
+        while first is None or self._saw(seen, None) < first + 2:  # two previews more
             assert time.monotonic() < end, "the camera never looked at the spot"
             time.sleep(0.02)
+            if first is None:
+                first = self._saw(seen, why) or None
         self.device.preview(False)
-        seen.unlink()
+        seen.unlink(missing_ok=True)
+
+    @staticmethod
+    def _saw(seen: Path, why: str | None) -> int:
+        """The preview's count when it says `why` (any, when None), else 0."""
+        try:
+            said = json.loads(seen.read_text())
+        except (OSError, ValueError):
+            return 0
+        return said["n"] if why is None or said["why"] == why else 0
 
     @property
     def pid(self) -> int | None:

@@ -6,7 +6,6 @@ was learnt; pairing again goes on where it stopped; the deck paired reads its ca
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -16,8 +15,6 @@ from firmware_bridge import protocol as p
 from tests.camera import synthetic
 from tests.camera.camera_line import camera_at
 from tests.camera.photographer import Table
-
-EMPTY_S = 0.3  # the empty spot shown before the next card: 4 frames at 15 a second
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +31,7 @@ def photos() -> dict:
 def learn(at, photos, card: str) -> None:
     """The table asks for `card`; the player takes the last card away and lays it."""
     at.device.learn(card)
-    at.lay(photos["empty"])
-    time.sleep(EMPTY_S)
+    at.looking(photos["empty"], "empty")
     at.lay(photos[card])
     answer = at.next()
     assert answer is not None and (answer.kind, answer.value) == ("card", card), at.seen[-3:]
@@ -52,7 +48,7 @@ def test_a_deck_paired_card_by_card_saved_after_each_and_cancel_keeps_them(tmp_p
     first, rest = cards[:10], cards[10:]
     with camera_at(tmp_path / "spot", decks) as at:
         assert at.next(("error",)).value == p.NO_PROFILE  # nothing paired yet
-        at.looking(photos["empty"])
+        at.looking(photos["empty"], "empty")
         at.device.learn("SA")
         at.lay(photos["SA"])  # lying there before the spot was seen empty: not learnt
         assert at.quiet(1.0) == []
@@ -62,20 +58,18 @@ def test_a_deck_paired_card_by_card_saved_after_each_and_cancel_keeps_them(tmp_p
             assert load(decks / "camera-standard.npz").cards == tuple(first[:number])
         at.device.learn(None)  # Cancel: back to reading, with what was learnt
         assert at.quiet(1.0) == []  # the card learnt last, still lying there, is not read
-        at.lay(photos["empty"])
-        time.sleep(EMPTY_S)
+        at.looking(photos["empty"], "empty")
         at.lay(photos[first[3]])
         assert at.next().value == first[3]
     assert sidecar(decks)["cards"] == first
     # Pairing again goes on where it stopped (on a bare spot: a card lying there is read).
     with camera_at(tmp_path / "spot2", decks) as at:
-        at.looking(photos["empty"])
+        at.looking(photos["empty"], "empty")
         for card in rest:
             learn(at, photos, card)
         learn(at, photos, "SA")  # learnt again (new light): still one SA
         at.device.learn(None)
-        at.lay(photos["empty"])
-        time.sleep(EMPTY_S)
+        at.looking(photos["empty"], "empty")
         at.lay(photos["D9 again"])  # elsewhere on the spot, at another angle
         assert at.next().value == "D9"
     profile = load(decks / "camera-standard.npz")

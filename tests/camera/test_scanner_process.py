@@ -66,8 +66,7 @@ def test_a_card_laid_reaches_the_table_once_and_again_after_the_spot_was_empty(
         assert at.quiet(QUIET_S) == []
         at.lay(deck.laid("HK"))  # another card: read at once
         assert at.next().value == "HK"
-        at.lay(deck.table.empty(2))
-        time.sleep(0.5)  # the empty spot seen a few frames
+        at.looking(deck.table.empty(2), "empty")  # taken away: the spot seen empty
         at.lay(deck.laid("HK", seed=103))
         assert at.next().value == "HK"
         assert [i.kind for i in at.seen].count("error") == 0
@@ -116,9 +115,8 @@ def test_no_camera_is_said_and_the_camera_is_looked_for_again(tmp_path, deck, de
     spot = tmp_path / "spot"
     with camera_at(spot, decks) as at:
         pid = at.pid
-        at.lay(deck.table.empty(1))
-        time.sleep(0.3)
-        spot.rename(tmp_path / "away")  # the camera gone while it gave pictures
+        at.looking(deck.table.empty(1), "empty")  # the camera gives pictures ...
+        spot.rename(tmp_path / "away")  # ... and is gone
         assert at.next(("error",)).value == p.NO_CAMERA
         assert at.next(("lost",)) is not None  # its process ended: LOST, started again
         assert at.next(("connected",)) is not None
