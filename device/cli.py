@@ -212,10 +212,26 @@ def _add_run_parser(commands) -> None:
         "(real or simulated). In simulation, type SA to scan a card, 1S to bid, Enter for "
         "OK, Backspace for Undo, Escape for Menu. --text runs it in the terminal instead.",
     )
-    run.add_argument("--scanner", metavar="URL|none", help="the scanner's serial URL")
+    run.add_argument(
+        "--scanner",
+        metavar="URL|camera|none",
+        help="the scanner's serial URL, or a camera: camera, camera:/dev/video0, "
+        "camera:picamera, camera:dir:PATH",
+    )
     run.add_argument("--bidbox", metavar="URL|gpio|none", help="the bidding box")
     run.add_argument("--simulate", action="store_true", help="start simulated devices and use them")
     run.add_argument("--uids", action="store_true", help="simulated scanner sends tag UIDs")
+    run.add_argument(
+        "--record",
+        metavar="FILE",
+        help="with --simulate: play a game record through the simulated devices",
+    )
+    run.add_argument(
+        "--speed",
+        type=_number(0, math.inf, "inputs per second, 0 (no wait) or more"),
+        default=5.0,
+        help="--record inputs per second (0: no wait)",
+    )
     run.add_argument("--new", metavar="GAME", help="start a new rubber of GAME straight away")
     run.add_argument(
         "--players",
@@ -447,7 +463,36 @@ def cmd_run(args: argparse.Namespace) -> int:
             raise UsageError(
                 f"honeymoon run: --players: give {allowed} names, not {len(args.players)}"
             )
+    args.steps = _run_steps(args)
     return run_main(args)
+
+
+def _run_steps(args: argparse.Namespace) -> list | None:
+    """--record's steps for the simulated devices; a scanner string that names no camera
+    it can simulate, or a record without --simulate, refused before anything starts."""
+    if args.scanner is not None:
+        from .config import scanner_refusal
+
+        refusal = scanner_refusal(args.scanner)
+        if refusal is not None:
+            raise UsageError(f"honeymoon run: --scanner: {refusal}")
+        camera = args.scanner == "camera" or args.scanner.startswith("camera:")
+        if args.simulate and camera and not args.scanner.startswith("camera:dir:"):
+            raise UsageError(
+                "honeymoon run: --simulate lays cards in a folder camera: --scanner camera:dir:PATH"
+            )
+        if args.simulate and camera and args.uids:
+            raise UsageError("honeymoon run: --uids: a camera reads the cards, not tags")
+    if args.record is None:
+        return None
+    if not args.simulate:
+        raise UsageError("honeymoon run: --record plays through the simulated devices: --simulate")
+    from .engine.record import play_record
+    from .sim.script import record_steps
+
+    record = read_record(args.record)
+    play_record(record)  # a record the engine refuses is refused here, with its place
+    return record_steps(record)
 
 
 def _check_screenshot_dir(folder: Path) -> None:

@@ -248,7 +248,27 @@ def _device(key: str, value) -> str:
         raise _Bad(f"{key} must not be empty")
     if any(unicodedata.category(c)[0] == "C" for c in value):
         raise _Bad(f"{key} has a control character")
+    refusal = scanner_refusal(value) if key == "scanner" else None
+    if refusal is not None:
+        raise _Bad(f"scanner {refusal}")
+    if key == "bidbox" and value.split(":", 1)[0] == "camera":
+        raise _Bad("bidbox cannot be a camera: a camera is a scanner")
     return value
+
+
+def scanner_refusal(value: str) -> str | None:
+    """Why a scanner string that starts with `camera` names no camera (None when it does,
+    or when it is a serial URL): camera, camera:/dev/video0, camera:picamera,
+    camera:dir:PATH (device/hal/camera_url.py)."""
+    from .hal.camera_url import SourceError, is_camera, parse_source
+
+    if not is_camera(value):
+        return None
+    try:
+        parse_source(value)
+    except SourceError as error:
+        return str(error)
+    return None
 
 
 def _whole(key: str, value) -> int:

@@ -26,6 +26,7 @@ from .console import Console
 from .engine.errors import SetupError
 from .engine.events import Setup
 from .engine.game import Game
+from .hal.camera_line import open_scanner
 from .hal.deck import BESIDE, DEFAULT_DECK, DeckProfile, deck_notice
 from .hal.serial_device import SerialDevice
 from .loop import TableLoop
@@ -38,11 +39,14 @@ from .table import Table
 STOP_S = 1.5  # the devices stopped within this: the table ends within 2 s of a SIGTERM
 
 
-def open_devices(scanner, bidbox, config: dict, inputs: queue.Queue, applied=None) -> dict:
-    """The devices named; `applied` (from the journal) keeps resends from counting twice."""
+def open_devices(
+    scanner, bidbox, config: dict, inputs: queue.Queue, applied=None, decks: Path | None = None
+) -> dict:
+    """The devices named; `applied` (from the journal) keeps resends from counting twice.
+    A camera scanner runs in a process of its own, with its profiles in `decks`."""
     devices = {}
     if scanner != "none":
-        devices["scanner"] = SerialDevice(scanner, inputs, "scanner", applied).start()
+        devices["scanner"] = open_scanner(scanner, inputs, decks, applied).start()
     if bidbox == "gpio":
         gpio = open_gpio_bidbox(config["gpio"], inputs)
         if gpio is not None:
@@ -108,9 +112,9 @@ def run_table(args: argparse.Namespace) -> int:
     inputs: queue.Queue = queue.Queue()
     scanner = args.scanner or config["devices"]["scanner"]
     bidbox = args.bidbox or config["devices"]["bidbox"]
-    sims = start_simulated_devices() if args.simulate else {}
+    sims = start_simulated_devices(args.scanner) if args.simulate else {}
     if sims:
-        scanner, bidbox = sims["scanner"].link.url, sims["bidbox"].link.url
+        scanner, bidbox = simulated_urls(sims, scanner)
     decks = folder / "decks"
     profile = table_deck(decks, args.deck, notices)
     opened = open_journal(folder)  # a damaged journal is salvaged; never a stop
@@ -130,8 +134,17 @@ def run_table(args: argparse.Namespace) -> int:
     table = Table(game, profile, journal, rubber) if game is not None else None
     if table is not None and opened.waiting is not None:  # the storage mark from the start
         table.storage_error = opened.waiting
-    devices = open_devices(scanner, bidbox, config, inputs, journal.applied() if journal else {})
+    applied = journal.applied() if journal else {}
+    camera_decks = getattr(sims.get("scanner"), "decks", decks)  # a simulated camera's own
+    if hasattr(sims.get("scanner"), "wait_ready"):  # its deck photographed, its profile made
+        print("photographing the simulated camera's deck ...", file=sys.stderr, flush=True)
+        sims["scanner"].wait_ready()
+    devices = open_devices(scanner, bidbox, config, inputs, applied, camera_decks)
+    if hasattr(sims.get("scanner"), "attach") and "scanner" in devices:
+        sims["scanner"].attach(devices["scanner"])  # the player hears the table's answers
     loop = TableLoop(table, inputs, devices)
+    if getattr(args, "steps", None) is not None:
+        play_in_background(sims, args.steps, args.speed)
     if args.pair_deck and table is not None:
         table.start_pairing(
             pairing_profile(decks, args.pair_deck, notices), decks / f"{args.pair_deck}.json"
@@ -267,15 +280,57 @@ def show_notices(ui, notices) -> None:
         ui.notify("settings", SettingsNotice(tuple(notices)))
 
 
-def start_simulated_devices() -> dict:
+def start_simulated_devices(scanner: str | None = None) -> dict:
+    """A simulated scanner and bidding box on ptys; with `--scanner camera:dir:PATH` the
+    scanner is the real camera process on that folder, and the simulated player lays
+    each card as a photo in it (device/sim/camera.py)."""
     from .sim.devices import SimDevice
     from .sim.links import PtyLink
 
+    camera = simulated_camera(scanner)
     folder = Path(tempfile.mkdtemp(prefix="honeymoon-sim-"))
-    return {
-        name: SimDevice(name, f"SIM-{name.upper()}", PtyLink(folder / name)).start()
-        for name in ("scanner", "bidbox")
-    }
+    sims = {}
+    for name in ("bidbox",) if camera is not None else ("scanner", "bidbox"):
+        sims[name] = SimDevice(name, f"SIM-{name.upper()}", PtyLink(folder / name)).start()
+    if camera is not None:
+        from .sim.camera import SimCamera
+
+        sims["scanner"] = SimCamera(Path(camera.where)).start()
+    return sims
+
+
+def simulated_camera(scanner: str | None):
+    """The folder camera --simulate lays its cards in (None: a simulated serial scanner);
+    SetupError for another camera, which has no simulated player."""
+    from .hal.camera_url import is_camera, parse_source
+
+    if scanner is None or not is_camera(scanner):
+        return None
+    source = parse_source(scanner)
+    if source.kind != "dir":
+        raise SetupError("--simulate lays cards in a folder camera: --scanner camera:dir:PATH")
+    return source
+
+
+def simulated_urls(sims: dict, scanner: str) -> tuple[str, str]:
+    """The scanner and bidding box the table opens: the simulated devices' ptys (a
+    simulated camera's scanner is the camera string itself)."""
+    sim = sims["scanner"]
+    return (sim.link.url if hasattr(sim, "link") else scanner), sims["bidbox"].link.url
+
+
+def play_in_background(sims: dict, steps: list, speed: float) -> threading.Thread:
+    """--record: the steps played through the simulated devices while the table runs; the
+    outcome said on standard output in one line (played N of M inputs: ...)."""
+    from .sim.script import play_steps
+
+    def play():
+        played = play_steps(sims, steps, speed)
+        print(played.line(), flush=True)
+
+    thread = threading.Thread(target=play, name="sim-record", daemon=True)
+    thread.start()
+    return thread
 
 
 def run_app(

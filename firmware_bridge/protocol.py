@@ -23,6 +23,9 @@ ACK = 0x81
 LEDS = 0x82
 BEEP = 0x83
 IDENTIFY = 0x84
+# Host to a camera scanner (PROTOCOL.md, "A camera scanner"); other devices ignore them.
+LEARN = 0x85
+PREVIEW = 0x86
 
 TYPE_NAMES = {
     HELLO: "HELLO",
@@ -35,6 +38,8 @@ TYPE_NAMES = {
     LEDS: "LEDS",
     BEEP: "BEEP",
     IDENTIFY: "IDENTIFY",
+    LEARN: "LEARN",
+    PREVIEW: "PREVIEW",
 }
 # Inputs: sent one at a time and resent until acknowledged.
 RELIABLE = (CARD, CALL, KEY)
@@ -49,6 +54,14 @@ CARD_UID = 0x00  # CARD payload: 0x00 then the raw tag UID
 CARD_CODE = 0x01  # CARD payload: 0x01 then an ASCII card code such as SA
 
 KEYS = ("OK", "UNDO", "MENU")
+
+# ERROR reasons of a camera scanner (PROTOCOL.md, "A camera scanner").
+LAY_AGAIN = "lay-again"  # a card lies still on the spot but the camera is not sure of it
+NO_CAMERA = "no-camera"  # the camera cannot be opened or stopped giving pictures
+NO_PROFILE = "no-profile"  # no camera profile: the deck is not paired by camera yet
+PROFILE_DAMAGED = "profile-damaged"  # the camera profile cannot be read
+NO_OPENCV = "no-opencv"  # the camera process lacks OpenCV or numpy (the [camera] extra)
+NOT_IN_DECK = "not-in-deck"  # LEARN asked for a card the profile's deck does not have
 
 # LEDS payload: one byte, bit n lights seat n's turn LED (n = 0..3), bit 7 the error LED.
 LED_ERROR = 0x80
@@ -261,6 +274,16 @@ def parse_hello(payload):
 
 def card_code_payload(code):
     return bytes((CARD_CODE,)) + code.encode("ascii")
+
+
+def learn_payload(code):
+    """LEARN payload: the card code to learn next, or None to stop learning."""
+    return b"" if code is None else code.encode("ascii")
+
+
+def preview_payload(on):
+    """PREVIEW payload: one byte, 1 to write what the camera sees, 0 to stop."""
+    return bytes((1 if on else 0,))
 
 
 def card_uid_payload(uid):

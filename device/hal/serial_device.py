@@ -31,6 +31,7 @@ import logging
 import queue
 import threading
 import time
+from pathlib import Path
 
 import serial
 
@@ -50,6 +51,8 @@ IDENTIFY_AGAIN_S = 1.0
 
 class SerialDevice:
     """One serial device. `start()` runs its reader thread; `stop()` ends it."""
+
+    preview_dir: Path | None = None  # where a camera writes what it sees (camera_line.py)
 
     def __init__(
         self,
@@ -80,6 +83,8 @@ class SerialDevice:
         self._write_lock = threading.Lock()
         self._seq = 0
         self._leds = 0
+        self._learning: str | None = None  # the card a camera is asked to learn
+        self._previewing = False  # a camera is asked to write its preview
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.session: tuple[str, int] | None = None
@@ -147,6 +152,18 @@ class SerialDevice:
 
     def beep(self, pattern: int) -> None:
         self._send(p.BEEP, bytes([pattern]))
+
+    def learn(self, card: str | None) -> None:
+        """A camera scanner learns `card` from the next card laid still on its spot (None:
+        stop learning) and answers with a CARD of it once learnt and saved. A Pico scanner
+        ignores LEARN (PROTOCOL.md, "A camera scanner")."""
+        self._learning = card
+        self._send(p.LEARN, p.learn_payload(card))
+
+    def preview(self, on: bool) -> None:
+        """A camera scanner writes what it sees into `preview_dir`, about 5 times a second."""
+        self._previewing = bool(on)
+        self._send(p.PREVIEW, p.preview_payload(on))
 
     # -- the reader thread -------------------------------------------------------------
     def _run(self) -> None:
@@ -270,6 +287,11 @@ class SerialDevice:
         self._misplaced = misplaced
         if self._leds:
             self._send(p.LEDS, bytes([self._leds]))
+        # What a camera was asked, again: a camera process started again knows nothing of it.
+        if self._learning is not None:
+            self._send(p.LEARN, p.learn_payload(self._learning))
+        if self._previewing:
+            self._send(p.PREVIEW, p.preview_payload(True))
 
     def _say(self, message: str) -> None:
         """An ERROR for the screen and the log, once per connection (a device asked

@@ -4,7 +4,8 @@ Engine: replay a 1,000-deal history (robot rubbers of Draw and Discard, draw
 turns included) from its events, as a restart would, and report events/s; and
 the same for 1,000 deals of Chicago for four (robot Chicagos, the dummy laid out
 as the robots do it: scanned whole, in part, or skipped with OK). The double-dummy
-review's speed and exactness: tests/bench/analysis.py; the camera reader's: tests/bench/camera.py.
+review's speed and exactness: tests/bench/analysis.py; the camera reader's: tests/bench/camera.py;
+the camera scanner process's (laid to CARD, the table's memory): tests/bench/camera_process.py.
 """
 
 from __future__ import annotations
@@ -79,11 +80,12 @@ def bench_chicago(deals: int = DEALS, rounds: int = 5) -> list[tuple[str, str, s
 def main() -> int:
     from .analysis import rows as analysis_rows
     from .camera import rows as camera_rows
+    from .camera_process import rows as camera_process_rows
     from .stop import rows as stop_rows
     from .ui import rows as ui_rows
 
     rows = bench_replay() + bench_chicago() + ui_rows() + stop_rows() + analysis_rows()
-    rows += camera_rows()
+    rows += camera_rows() + camera_process_rows()
     width = max(len(r[0]) for r in rows)
     print(f"{'figure':<{width}}  {'measured':>22}  {'target':>20}  ok")
     for name, value, target, ok in rows:

@@ -36,3 +36,13 @@ def test_camera_benchmark_runs():
     tally = figures["tally"]
     assert tally["right"] + tally["wrong"] + tally["unsure"] == 52 or figures["unpaired"]
     assert tally["nothing"] in (0, 52) and figures["ms"] >= 0
+
+
+def test_camera_process_benchmark_runs():
+    import pytest
+
+    pytest.importorskip("cv2")
+    from tests.bench import camera_process
+
+    seconds = camera_process.latency(laid=3)
+    assert len(seconds) == 3 and all(s > 0 for s in seconds)

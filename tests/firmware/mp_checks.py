@@ -270,6 +270,18 @@ def check_leds_and_beep_commands_reach_hw():
     ]
 
 
+def check_camera_frames_from_the_host_are_ignored():
+    """PROTOCOL.md: a host may send LEARN and PREVIEW to any scanner; the Pico ignores them."""
+    bench = fake_hw.Bench()
+    bench.run(100)
+    before = len(bench.log)
+    bench.send(protocol.LEARN, b"SA")
+    bench.send(protocol.LEARN, b"")
+    bench.send(protocol.PREVIEW, b"\x01")
+    bench.run(10)
+    assert bench.log[before:] == [] and bench.hw.beeps == [] and bench.hw.leds is None
+
+
 def check_identify_answered_with_hello():
     bench = fake_hw.Bench()
     bench.run(100)
@@ -581,6 +593,7 @@ CHECKS = (
     check_ack_for_another_seq_is_ignored,
     check_queue_of_32_then_error_beep_and_drop,
     check_leds_and_beep_commands_reach_hw,
+    check_camera_frames_from_the_host_are_ignored,
     check_identify_answered_with_hello,
     check_input_resent_across_reconnects_until_acked,
     check_outbox_frames_skip_the_seq_in_flight,

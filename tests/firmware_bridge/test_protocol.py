@@ -203,7 +203,7 @@ def test_protocol_md_examples_are_byte_exact():
     text = (Path(p.__file__).parent / "PROTOCOL.md").read_text()
     hexes = r"`([0-9a-f]{2}(?: [0-9a-f]{2})*)`"
     examples = re.findall(rf"\| {hexes} \| {hexes} \|$", text, re.M)
-    assert len(examples) == 10
+    assert len(examples) == 14
     for body_cell, wire_cell in examples:
         body = bytes.fromhex(body_cell.strip(" `"))
         frame = p.decode_body(body)
