@@ -1,8 +1,8 @@
 """Seeded synthetic card faces: a whole deck of one made-up design per seed.
 
-The simulated camera's deck (`honeymoon run --simulate --scanner camera:dir:PATH`): a
-copy of tests/camera/synthetic.py, which the tests keep for themselves (product code
-never imports tests/). Only the camera's helper process imports this (OpenCV).
+The simulated camera's deck (`honeymoon run --simulate --scanner camera:dir:PATH`), and
+the camera tests' and benchmark's. Only the camera's helper process imports this in the
+product (OpenCV).
 
 A design draws its own suit shapes, colours (two- or four-colour), index font, paper
 tint, border, pip layout and court pictures; the aBRIDGEd deck's cards are its colours

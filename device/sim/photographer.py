@@ -1,8 +1,7 @@
 """A seeded photographer: a webcam's 640x480 view from above of the spot on a home table.
 
-The simulated camera's pictures: a copy of tests/camera/photographer.py, which the tests
-keep for themselves (product code never imports tests/). Only the camera's helper
-process imports this (OpenCV).
+The simulated camera's pictures, and the camera tests' and benchmark's. Only the
+camera's helper process imports this in the product (OpenCV).
 
 A Table is one evening's setting (a mat, a lamp, a camera height); each shot
 adds what changes from frame to frame: where and at what angle the card lies,

@@ -2,7 +2,7 @@
 
 On deck designs the reader was not tuned on (Debian's gnome-cards-data when
 installed, else synthetic designs), each paired at its own seeded table and then
-photographed under home conditions (tests/camera/photographer.py): the share of
+photographed under home conditions (device/sim/photographer.py): the share of
 card frames read right, wrong and "not sure"; empty-spot and hand-only frames
 read as a card (target 0); and the reading time per frame on one core.
 """
@@ -17,7 +17,8 @@ SHOTS = 2  # frames per card and design: 8 x 52 x 2 = 832 card frames, about 2 m
 
 
 def held_out() -> tuple[str, list[tuple[str, dict]]]:
-    from tests.camera import designs, synthetic
+    from device.sim import card_faces as synthetic
+    from tests.camera import designs
 
     real = [d for d in designs.available() if d not in designs.TUNED]
     if real:
@@ -30,7 +31,7 @@ def held_out() -> tuple[str, list[tuple[str, dict]]]:
 
 def measure(shots: int = SHOTS, design_count: int = DESIGNS) -> dict:
     from device.camera.reader import PairingError, Reader, learn
-    from tests.camera.photographer import Table
+    from device.sim.photographer import Table
 
     source, decks = held_out()
     decks = decks[:design_count]

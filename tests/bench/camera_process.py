@@ -34,9 +34,9 @@ def latency(laid: int = LAID) -> list[float]:
     from device.camera.profile import save
     from device.camera.reader import Reader, learn
     from device.hal.camera_line import CameraScanner
+    from device.sim import card_faces as synthetic
+    from device.sim.photographer import Table
     from firmware_bridge import protocol as p
-    from tests.camera import synthetic
-    from tests.camera.photographer import Table
 
     faces = synthetic.deck_faces(6)
     table = Table(46)

@@ -7,8 +7,8 @@ import pytest
 pytest.importorskip("cv2")
 
 from device.camera.reader import Reader, learn  # noqa: E402
-from tests.camera import synthetic  # noqa: E402
-from tests.camera.photographer import Table  # noqa: E402
+from device.sim import card_faces as synthetic  # noqa: E402
+from device.sim.photographer import Table  # noqa: E402
 
 
 class Paired:

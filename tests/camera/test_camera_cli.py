@@ -10,8 +10,8 @@ import cv2
 import pytest
 
 from device.cli import main
-from tests.camera import synthetic
-from tests.camera.photographer import Table
+from device.sim import card_faces as synthetic
+from device.sim.photographer import Table
 
 
 @pytest.fixture(scope="module")

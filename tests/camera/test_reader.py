@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 
 from device.camera.reader import PairingError, Reader, learn, learn_card, learn_empty
-from tests.camera import designs, synthetic
+from device.sim import card_faces as synthetic
+from device.sim.photographer import Table
+from tests.camera import designs
 from tests.camera.conftest import Paired
-from tests.camera.photographer import Table
 
 
 def _tally(paired: Paired, shots: int, first_seed: int) -> tuple[int, int, list]:

@@ -11,10 +11,10 @@ import pytest
 
 from device.camera.profile import load
 from device.engine.cards import DECKS
+from device.sim import card_faces as synthetic
+from device.sim.photographer import Table
 from firmware_bridge import protocol as p
-from tests.camera import synthetic
 from tests.camera.camera_line import camera_at
-from tests.camera.photographer import Table
 
 
 @pytest.fixture(scope="module")

@@ -16,10 +16,10 @@ from device.camera.profile import save
 from device.camera.reader import learn
 from device.camera.sources import FolderCamera, SourceError, parse_source
 from device.hal.camera_line import BACKOFF_S, Opener
+from device.sim import card_faces as synthetic
+from device.sim.photographer import Table
 from firmware_bridge import protocol as p
-from tests.camera import synthetic
 from tests.camera.camera_line import camera_at
-from tests.camera.photographer import Table
 
 CARDS = ("SA", "HK", "D7", "C2", "ST", "H9", "S8", "S9")
 QUIET_S = 1.5  # 22 frames at 15 a second: what would be sent is sent long before
