@@ -36,7 +36,7 @@ class ThreeHands(OwnSearch):
                 search = self.searcher(strain, self._sides(index), declarer)
                 taken = search.tricks(self.hands, leader)
                 if (strain, declarer) != (self.facts.strain, self.facts.declarer):
-                    search.table.clear()  # memory: only the contract's goes on to the play
+                    search.clear()  # memory: only the contract's goes on to the play
                 cells.append(Cell(strain, declarer, leader, taken))
                 self._step(progress)
         return cells
