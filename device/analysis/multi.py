@@ -113,17 +113,23 @@ class MultiSearcher:
     """The search for one trump suit (0-3, or -1 for no trumps) and fixed sides; its
     table (bounds and the deciding lead per position) outlives a call."""
 
-    def __init__(self, trump: int, sides: tuple[int, ...]):
+    def __init__(self, trump: int, sides: tuple[int, ...], trumpless: dict | None = None):
         self.trump = trump
         self.sides = tuple(sides)
         self.count = len(sides)
-        self.table: dict[int, tuple] = {}
+        # Positions without a trump left are the same in every strain: their bounds go to
+        # `trumpless`, which the searches of one deal's strains (same sides) may share.
+        self.trumpless: dict[int, tuple] = {} if trumpless is None else trumpless
+        self.table: dict[int, tuple] = self.trumpless if trump < 0 else {}
         self._counter = [0]
         self._win, self._follow = self._make_search()
 
     def clear(self) -> None:
-        """Let the table go (memory), the results found kept by the caller."""
-        self.table.clear()
+        """Let this strain's table go (memory; not the shared one of positions without
+        trumps), the results found kept by the caller."""
+        if self.table is not self.trumpless:
+            self.table.clear()
+        self._follows.clear()
 
     @property
     def searched(self) -> int:
@@ -173,7 +179,8 @@ class MultiSearcher:
         return best
 
     def _make_search(self):  # noqa: C901 - the inner loop, kept in few frames for speed
-        trump, count, table, counter = self.trump, self.count, self.table, self._counter
+        trump, count, counter = self.trump, self.count, self._counter
+        own, plain = self.table, self.trumpless
         mine = tuple(side == 0 for side in self.sides)
         partners = tuple(
             tuple(p for p in range(count) if p != h and mine[p] == mine[h]) for h in range(count)
@@ -183,6 +190,7 @@ class MultiSearcher:
         )
         info, known = _info, _INFO
         follows: dict[int, list] = {}  # a suit and its code, hand, the card to beat -> replies
+        self._follows = follows
 
         def sure(infos, h: int) -> int:
             """Tricks hand h cashes from the top on lead before losing it: its top cards
@@ -204,18 +212,29 @@ class MultiSearcher:
 
         def reach(infos, h: int) -> int:
             """h's sure tricks, or a partner's after a low card of h to the partner's top
-            card in a suit no opponent can ruff."""
-            best = sure(infos, h)
+            card in a suit no opponent can ruff; when no opponent holds a trump, both: h's
+            first, then the partner's, less one for each card the partner throws away while
+            h cashes (side 0 chooses them: never the card that lets h over)."""
+            own = sure(infos, h)
+            best = own
             for p in partners[h]:
                 for s in range(4):
                     i = infos[s]
                     if i[3] != p or not i[2][h]:
                         continue
-                    if trump >= 0 and s != trump and infos[trump][2]:
+                    free = trump < 0 or not any(infos[trump][2][o] for o in opponents[h])
+                    if not free and s != trump:
                         held, trumps = i[2], infos[trump][2]
                         if any(not held[o] and trumps[o] for o in opponents[h]):
                             continue
-                    best = max(best, sure(infos, p))
+                    theirs = sure(infos, p)
+                    if free:
+                        thrown = 0
+                        for t in infos:
+                            if t[3] == h and t[5] > t[2][p]:
+                                thrown += t[5] - t[2][p]
+                        theirs = max(theirs, own + theirs - thrown)
+                    best = max(best, theirs)
                     break
             return best
 
@@ -297,6 +316,7 @@ class MultiSearcher:
         def win(codes, leader: int, n: int, k: int) -> bool:
             """Whether side 0 takes at least k of the n tricks left (0 < k <= n)."""
             key = codes[0] | codes[1] << SHIFT | codes[2] << 56 | codes[3] << 84 | leader << 112
+            table = plain if trump >= 0 and codes[trump] == 1 else own
             entry = table.get(key)
             if entry is not None:
                 lo, hi, best = entry
@@ -353,8 +373,9 @@ class MultiSearcher:
             led = trick[0][0]
             ours = mine[bh] == side0
             if infos[led][2][h]:  # following suit: the same few cases again and again
-                beat = bi + 1 if bs == led else 0
-                ask = codes[led] << 10 | led << 8 | h << 6 | beat << 1 | ours
+                ask = (
+                    codes[led] << 10 | led << 8 | h << 6 | (bi + 1 if bs == led else 0) << 1 | ours
+                )
                 moves = follows.get(ask)
                 if moves is None:
                     moves = follows[ask] = replies(infos, h, led, bs, bi, ours)
@@ -375,30 +396,47 @@ class MultiSearcher:
                         return ok
                 return not side0
             base = list(codes)  # the trick's other cards gone, the highest first
-            for s2, x2 in sorted(trick, key=_down):
+            for s2, x2 in sorted(trick, key=_down) if pos > 1 else trick:
                 base[s2] = _strip(base[s2], x2)
+            b0, b1, b2, b3 = base
             m = n - 1
             for s, x in moves:
                 if s == bs:
-                    wins = mine[h] if x > bi else mine[bh]
+                    winner = h if x > bi else bh
                 elif s == trump:
-                    wins = mine[h]
+                    winner = h
                 else:
-                    wins = mine[bh]
-                y = x
-                for s2, x2 in trick:
-                    if s2 == s and x2 < x:
-                        y -= 1
-                child = base.copy()
-                child[s] = _strip(base[s], y)
-                need = k - 1 if wins else k
+                    winner = bh
+                need = k - 1 if mine[winner] else k
                 if need <= 0:
                     ok = True
                 elif need > m:
                     ok = False
                 else:
-                    winner = h if (s == bs and x > bi) or (s == trump and s != bs) else bh
-                    ok = win(child, winner, m, need)
+                    y = x
+                    for s2, x2 in trick:
+                        if s2 == s and x2 < x:
+                            y -= 1
+                    low = 2 * y
+                    c = base[s]
+                    c = (c & ((1 << low) - 1)) | ((c >> (low + 2)) << low)
+                    if s == 0:
+                        child = (c, b1, b2, b3)
+                    elif s == 1:
+                        child = (b0, c, b2, b3)
+                    elif s == 2:
+                        child = (b0, b1, c, b3)
+                    else:
+                        child = (b0, b1, b2, c)
+                    key = child[0] | child[1] << SHIFT | child[2] << 56 | child[3] << 84
+                    table = plain if trump >= 0 and child[trump] == 1 else own
+                    entry = table.get(key | winner << 112)
+                    if entry is not None and entry[0] >= need:
+                        ok = True
+                    elif entry is not None and entry[1] < need:
+                        ok = False
+                    else:
+                        ok = win(child, winner, m, need)
                 if ok == side0:
                     return ok
             return not side0

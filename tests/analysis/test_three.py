@@ -30,6 +30,20 @@ def test_three_hands_agree_with_plain_minimax(sides):
             assert search.tricks(hands, other) == brute(hands, other, sides, trump)
 
 
+def test_strains_sharing_the_positions_without_trumps_agree_with_plain_minimax():
+    """One table of trumpless positions for every strain's search (as three.py shares it)."""
+    rng = random.Random(5)
+    for _ in range(10):
+        hands = random_hands(rng, 3, rng.randint(2, 5))
+        plain: dict = {}
+        for trump in (-1, 0, 1, 2, 3):
+            search = MultiSearcher(trump, (0, 1, 1), plain)
+            for leader in range(3):
+                want = brute(hands, leader, (0, 1, 1), trump)
+                assert search.tricks(hands, leader) == want, (hands, trump, leader)
+        assert plain  # it was used
+
+
 def test_a_guess_changes_no_result():
     rng = random.Random(11)
     for _ in range(15):
