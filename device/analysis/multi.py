@@ -3,69 +3,89 @@
 solver.py is the fast search for two hands; this one takes any number of hands
 of equal length, each on a side (0 or 1), so it reviews Exposed Dummy's tricks
 of three cards (declarer's hand and the dummy against one hand) and checks the
-four-hand path against endplay on small endings. The same ideas, without the
-two-hand tricks: a null-window search ("can side 0 take k of the n tricks
-left") with bisection, a transposition table of bounds keyed on the cards left
-with their ranks made relative, cards adjacent among the cards left of a suit
-and in one hand merged into one move, the leader's sure tricks as a bound, and
-cheap winners tried first.
+four-hand path against endplay on small endings.
+
+A suit is one small int, its *code*: the suit's cards left (all hands
+together) from the lowest, two bits each naming the hand that holds it, and a
+sentinel bit above the last. Played cards are gone from the code, so ranks are
+relative and the four codes with the leader are the transposition key as they
+stand. What the search asks of a code (its length, each hand's moves, who holds
+the top cards) is worked out once per code and kept.
+
+The search answers "can side 0 take k of the n tricks left" (a null window);
+`tricks` finds the value by bisection over k, or steps from a guess. Each
+answer narrows the stored bounds [lo, hi] of the position, kept with the lead
+that decided it (tried first the next time). Cards adjacent among a suit's
+cards left and in one hand are one move. Bounds before any move: the leader's
+sure tricks (its top cards, or its partner's reached with a low card to the
+partner's top card), and the top trumps in one hand. Order: the decisive lead
+of the table, cashing winners, leading low to the partner's winner, then low
+cards; a follower wins as cheaply as it can, else plays low (low at once when
+its side is winning). The last trick is counted, not searched.
 """
 
 from __future__ import annotations
 
-RANKS = 13
+SHIFT = 28  # bits of a code in the key: 13 cards of two bits and the sentinel
+_INFO: dict[int, tuple] = {}  # code -> _info(code), as met
 
 
-def _squeeze(both: int, mask: int) -> int:
-    """The bits of `mask` at the places of `both`'s bits, packed from bit 0."""
-    out, bit = 0, 1
-    while both:
-        low = both & -both
-        if mask & low:
-            out |= bit
-        bit <<= 1
-        both ^= low
+def _info(code: int) -> tuple:
+    """(length, each hand's moves, each hand's count, the top card's holder (-1: none),
+    how many of the top cards it holds in a row, the tricks it cashes on lead: those,
+    or all its cards when the others hold no more) of a suit's code. A hand's moves are
+    the lowest index of each run of its cards adjacent among the cards left."""
+    known = _INFO.get(code)
+    if known is not None:
+        return known
+    length = (code.bit_length() - 1) >> 1
+    owners = [code >> (2 * i) & 3 for i in range(length)]
+    moves: list[list[int]] = [[], [], [], []]
+    for i, owner in enumerate(owners):
+        if i == 0 or owners[i - 1] != owner:
+            moves[owner].append(i)
+    top, run = -1, 0
+    if owners:
+        top = owners[-1]
+        while run < length and owners[length - 1 - run] == top:
+            run += 1
+    counts = tuple(owners.count(h) for h in range(4))
+    cash = run  # the top cards cashed, or all the holder's once the others are out
+    if top >= 0 and run >= max(c for h, c in enumerate(counts) if h != top):
+        cash = counts[top]
+    out = (length, tuple(map(tuple, moves)), counts, top, run, cash)
+    _INFO[code] = out
     return out
 
 
-# _squeeze by table: the low 7 ranks and the high 6 apart (index: both << 7 | mask).
-LOW = [_squeeze(b, m) for b in range(128) for m in range(128)]
-HIGH = [_squeeze(b, m) for b in range(64) for m in range(64)]
-POP = [b.bit_count() for b in range(128)]
+def encode(hands) -> list[int]:
+    """The four codes of `hands` (rank masks per suit, bit r for rank r + 2)."""
+    codes = []
+    for suit in range(4):
+        code, bit = 0, 0
+        for rank in range(13):
+            for h, hand in enumerate(hands):
+                if hand[suit] >> rank & 1:
+                    code |= h << bit
+                    bit += 2
+        codes.append(code | 1 << bit)
+    return codes
 
 
-_LOWS: dict[int, tuple[int, ...]] = {}  # (both << 13 | mask) -> _lows, as met
+def _index(hands, suit: int, rank: int) -> int:
+    """A card's index in its suit's code: the cards left below it (all hands)."""
+    below = (1 << rank) - 1
+    return sum((hand[suit] & below).bit_count() for hand in hands)
 
 
-def _lows(mask: int, both: int) -> tuple[int, ...]:
-    """The ranks in `mask` that stand for each run of cards adjacent among `both`."""
-    key = both << 13 | mask
-    known = _LOWS.get(key)
-    if known is not None:
-        return known
-    out, rank = [], 0
-    while mask >> rank:
-        if mask >> rank & 1:
-            below = (both & ((1 << rank) - 1)).bit_length() - 1
-            if below < 0 or not mask >> below & 1:  # the card under it is another's
-                out.append(rank)
-        rank += 1
-    if len(_LOWS) > 1 << 17:  # a bound on memory; it refills with what is met
-        _LOWS.clear()
-    _LOWS[key] = tuple(out)
-    return _LOWS[key]
+def _down(card) -> int:
+    return -card[1]
 
 
-def _top_run(mask: int, hands, suit: int) -> int:
-    """How many of the top cards left in `suit` (all hands) `mask` holds in a row."""
-    both = 0
-    for hand in hands:
-        both |= hand[suit]
-    run, rank = 0, both.bit_length() - 1
-    while rank >= 0 and mask >> rank & 1:
-        run += 1
-        rank = (both & ((1 << rank) - 1)).bit_length() - 1
-    return run
+def _strip(code: int, i: int) -> int:
+    """The code without its card at index i."""
+    low = 2 * i
+    return (code & ((1 << low) - 1)) | ((code >> (low + 2)) << low)
 
 
 def _bisect(test, n: int, guess: int | None) -> int:
@@ -90,14 +110,31 @@ def _bisect(test, n: int, guess: int | None) -> int:
 
 
 class MultiSearcher:
-    """The search for one trump suit (0-3, or -1 for no trumps) and fixed sides."""
+    """The search for one trump suit (0-3, or -1 for no trumps) and fixed sides; its
+    table (bounds and the deciding lead per position) outlives a call."""
 
-    def __init__(self, trump: int, sides: tuple[int, ...]):
+    def __init__(self, trump: int, sides: tuple[int, ...], trumpless: dict | None = None):
         self.trump = trump
-        self.sides = sides
+        self.sides = tuple(sides)
         self.count = len(sides)
-        self.table: dict[tuple, tuple[int, int]] = {}
-        self.searched = 0
+        # Positions without a trump left are the same in every strain: their bounds go to
+        # `trumpless`, which the searches of one deal's strains (same sides) may share.
+        self.trumpless: dict[int, tuple] = {} if trumpless is None else trumpless
+        self.table: dict[int, tuple] = self.trumpless if trump < 0 else {}
+        self._counter = [0]
+        self._win, self._follow = self._make_search()
+
+    def clear(self) -> None:
+        """Let this strain's table go (memory; not the shared one of positions without
+        trumps), the results found kept by the caller."""
+        if self.table is not self.trumpless:
+            self.table.clear()
+        self._follows.clear()
+
+    @property
+    def searched(self) -> int:
+        """Positions searched (not answered by the table or counted outright) so far."""
+        return self._counter[0]
 
     def tricks(self, hands, leader: int, guess: int | None = None) -> int:
         """Side 0's tricks from `hands` (rank masks per suit, bit r for rank r + 2) with
@@ -106,7 +143,9 @@ class MultiSearcher:
         if len(sizes) != 1 or len(hands) != self.count:
             raise ValueError("every hand must hold as many cards")
         n = sizes.pop()
-        return _bisect(lambda k: self.win(hands, leader, n, k), n, guess)
+        codes = tuple(encode(hands))
+        win = self._win
+        return _bisect(lambda k: k <= 0 or (k <= n and win(codes, leader, n, k)), n, guess)
 
     def tricks_in_trick(self, hands, leader: int, played, guess: int | None = None) -> int:
         """Side 0's tricks from a trick in progress: `played` are its cards so far
@@ -114,129 +153,22 @@ class MultiSearcher:
         if not played:
             return self.tricks(hands, leader, guess)
         n = max(sum(m.bit_count() for m in hand) for hand in hands)
-        unions = [0, 0, 0, 0]
-        for hand in hands:
-            for suit in range(4):
-                unions[suit] |= hand[suit]
-        for _, suit, rank in played:
-            unions[suit] |= 1 << rank
-        unions = tuple(unions)
-        return _bisect(lambda k: self._play(hands, leader, list(played), n, k, unions), n, guess)
-
-    @staticmethod
-    def _key(hands, leader: int, unions) -> tuple:
-        """The cards left, ranks relative per suit: each hand's cards of a suit squeezed
-        to the ranks among the suit's cards left (all hands together)."""
-        key = [leader]
-        for suit in range(4):
-            both = unions[suit]
-            low, high = (both & 127) << 7, (both >> 7) << 6
-            shift = POP[both & 127]
-            for hand in hands:
-                mask = hand[suit]
-                key.append(LOW[low | (mask & 127)] | HIGH[high | (mask >> 7)] << shift)
-        return tuple(key)
-
-    def win(self, hands, leader: int, n: int, k: int) -> bool:
-        """Whether side 0 takes at least k of the n tricks left."""
-        if k <= 0:
-            return True
-        if k > n:
-            return False
-        c, d, h, sp = 0, 0, 0, 0
-        for hand in hands:
-            c, d, h, sp = c | hand[0], d | hand[1], h | hand[2], sp | hand[3]
-        unions = (c, d, h, sp)
-        key = self._key(hands, leader, unions)
-        lo, hi = self.table.get(key, (0, n))
-        if lo >= k:
-            return True
-        if hi < k:
-            return False
-        self.searched += 1
-        sure = self._sure(hands, leader)
-        mine = self.sides[leader] == 0
-        low = max(sure if mine else 0, self._trumps_kept(hands, 0))
-        high = n - max(0 if mine else sure, self._trumps_kept(hands, 1))
-        if low >= k:
-            self.table[key] = (max(lo, low), hi)
-            return True
-        if high < k:
-            self.table[key] = (lo, min(hi, high))
-            return False
-        result = self._play(hands, leader, [], n, k, unions)
-        self.table[key] = (max(lo, k), hi) if result else (lo, min(hi, k - 1))
-        return result
-
-    def _sure(self, hands, leader: int) -> int:
-        """Tricks the leader cashes from the top before losing the lead: its top cards
-        in a row in each suit; with trumps, the side suits only while every opponent
-        holding a trump still follows, unless the leader's top trumps draw theirs first."""
-        side = self.sides[leader]
-        mine = hands[leader]
-        opponents = [hand for h, hand in enumerate(hands) if self.sides[h] != side]
-        runs = [_top_run(mine[suit], hands, suit) for suit in range(4)]
-        trump = self.trump
-        if trump < 0:
-            return sum(runs)
-        ruffers = [hand for hand in opponents if hand[trump]]
-        if not ruffers or runs[trump] >= max(hand[trump].bit_count() for hand in ruffers):
-            return sum(runs)
-        total = runs[trump]
-        for suit in range(4):
-            if suit != trump:
-                total += min([runs[suit]] + [hand[suit].bit_count() for hand in ruffers])
-        return total
-
-    def _trumps_kept(self, hands, side: int) -> int:
-        """Tricks `side` takes with its top trumps whatever happens: the top trumps in a
-        row of the hand that holds the highest one (if it is on `side`)."""
-        trump = self.trump
-        if trump < 0:
-            return 0
-        top = max(hand[trump].bit_length() for hand in hands)
-        if top == 0:
-            return 0
-        holder = next(h for h, hand in enumerate(hands) if hand[trump] >> (top - 1) & 1)
-        if self.sides[holder] != side:
-            return 0
-        return _top_run(hands[holder][trump], hands, trump)
-
-    def _moves(self, hands, hand: int, played, unions) -> list[tuple[int, int]]:
-        """The cards `hand` may play (suit, rank), one per run of equal cards. A lead:
-        the highest first, then from the lowest up (tried: winners first, which
-        searched more on dealt hands). Following: the cheapest card that wins first,
-        then the lowest (the lowest first when partner is winning)."""
-        cards = hands[hand]
-        if not played:
-            out = [(s, r) for s in range(4) for r in _lows(cards[s], unions[s])]
-            top = max(out, key=lambda m: m[1])
-            out.sort(key=lambda m: m[1])
-            return [top] + out
+        whole = [list(hand) for hand in hands]  # the trick's cards stay in the codes
+        for hand, suit, rank in played:
+            whole[hand][suit] |= 1 << rank
+        codes = tuple(encode(whole))
+        trick = tuple((suit, _index(whole, suit, rank)) for _, suit, rank in played)
         best = self._best(played)
-        led = played[0][1]
-        if cards[led]:  # following suit: only a higher card of the suit led beats
-            ranks = _lows(cards[led], unions[led])
-            if best[1] == led:
-                beats = [(led, r) for r in ranks if r > best[2]]
-                rest = [(led, r) for r in ranks if r < best[2]]
-            else:  # ruffed already
-                beats, rest = [], [(led, r) for r in ranks]
-        else:
-            out = [(s, r) for s in range(4) for r in _lows(cards[s], unions[s])]
-            beats = [m for m in out if self._beats(m, best, led)]
-            rest = [m for m in out if not self._beats(m, best, led)]
-        if self.sides[best[0]] == self.sides[hand]:
-            return rest + beats  # partner is winning: low first
-        return beats + rest
+        top = (best[0], best[1], _index(whole, best[1], best[2]))
+        follow = self._follow
 
-    def _beats(self, card, best, led) -> bool:
-        suit, rank = card
-        if suit == best[1]:
-            return rank > best[2]
-        return suit == self.trump
+        def test(k: int) -> bool:
+            return k <= 0 or (k <= n and follow(codes, leader, n, k, trick, *top))
+
+        return _bisect(test, n, guess)
 
     def _best(self, played):
+        """The card (hand, suit, rank) that wins the trick so far."""
         best = played[0]
         for card in played[1:]:
             if card[1] == best[1]:
@@ -246,25 +178,272 @@ class MultiSearcher:
                 best = card
         return best
 
-    def _play(self, hands, leader: int, played: list, n: int, k: int, unions) -> bool:
-        """The trick in progress, card by card (`played` are gone from `hands`); then
-        the rest from its winner's lead."""
-        hand = (leader + len(played)) % self.count
-        last = len(played) == self.count - 1
-        mine = self.sides[hand] == 0
-        moves = self._moves(hands, hand, played, unions)
-        for index, (suit, rank) in enumerate(moves):
-            if not played and index and (suit, rank) == moves[0]:
-                continue  # the lead tried first comes again in the list
-            cards = list(hands[hand])
-            cards[suit] &= ~(1 << rank)
-            after = hands[:hand] + (tuple(cards),) + hands[hand + 1 :]
-            if last:  # the trick is complete: its winner leads the rest
-                winner = self._best(played + [(hand, suit, rank)])[0]
-                taken = 1 if self.sides[winner] == 0 else 0
-                ok = self.win(after, winner, n - 1, k - taken)
+    def _make_search(self):  # noqa: C901 - the inner loop, kept in few frames for speed
+        trump, count, counter = self.trump, self.count, self._counter
+        own, plain = self.table, self.trumpless
+        mine = tuple(side == 0 for side in self.sides)
+        partners = tuple(
+            tuple(p for p in range(count) if p != h and mine[p] == mine[h]) for h in range(count)
+        )
+        opponents = tuple(
+            tuple(p for p in range(count) if mine[p] != mine[h]) for h in range(count)
+        )
+        info, known = _info, _INFO
+        follows: dict[int, list] = {}  # a suit and its code, hand, the card to beat -> replies
+        self._follows = follows
+
+        def sure(infos, h: int) -> int:
+            """Tricks hand h cashes from the top on lead before losing it: its top cards
+            in a row in each suit; with trumps, the side suits only while every opponent
+            holding a trump still follows, unless h's top trumps draw theirs first."""
+            runs = [i[5] if i[3] == h else 0 for i in infos]
+            if trump < 0:
+                return runs[0] + runs[1] + runs[2] + runs[3]
+            counts = infos[trump][2]
+            ruffers = [o for o in opponents[h] if counts[o]]
+            if not ruffers or runs[trump] >= max(counts[o] for o in ruffers):
+                return runs[0] + runs[1] + runs[2] + runs[3]
+            total = runs[trump]
+            for s in range(4):
+                if s != trump and runs[s]:
+                    held = infos[s][2]
+                    total += min([runs[s]] + [held[o] for o in ruffers])
+            return total
+
+        def reach(infos, h: int) -> int:
+            """h's sure tricks, or a partner's after a low card of h to the partner's top
+            card in a suit no opponent can ruff; when no opponent holds a trump, both: h's
+            first, then the partner's, less one for each card the partner throws away while
+            h cashes (side 0 chooses them: never the card that lets h over)."""
+            own = sure(infos, h)
+            best = own
+            for p in partners[h]:
+                for s in range(4):
+                    i = infos[s]
+                    if i[3] != p or not i[2][h]:
+                        continue
+                    free = trump < 0 or not any(infos[trump][2][o] for o in opponents[h])
+                    if not free and s != trump:
+                        held, trumps = i[2], infos[trump][2]
+                        if any(not held[o] and trumps[o] for o in opponents[h]):
+                            continue
+                    theirs = sure(infos, p)
+                    if free:
+                        thrown = 0
+                        for t in infos:
+                            if t[3] == h and t[5] > t[2][p]:
+                                thrown += t[5] - t[2][p]
+                        theirs = max(theirs, own + theirs - thrown)
+                    best = max(best, theirs)
+                    break
+            return best
+
+        def kept(infos, side0: bool) -> int:
+            """Tricks a side takes with its top trumps whatever happens: the top trumps in
+            a row of the hand that holds the highest one, when it is on that side."""
+            if trump < 0:
+                return 0
+            i = infos[trump]
+            if i[3] < 0 or mine[i[3]] != side0:
+                return 0
+            return i[4]
+
+        def leads(infos, h: int) -> list:
+            """h's leads (suit, index): its top cards, low to a partner's top card, the
+            lowest of each suit, then the rest."""
+            cash, low, rest = [], [], []
+            for s in range(4):
+                i = infos[s]
+                moves = i[1][h]
+                if not moves:
+                    continue
+                if i[3] == h:
+                    safe = trump < 0 or s == trump
+                    if not safe:
+                        trumps = infos[trump][2]
+                        safe = all(i[2][o] or not trumps[o] for o in opponents[h])
+                    if safe:
+                        cash.append((s, moves[-1]))
+                        moves = moves[:-1]
+                        if not moves:
+                            continue
+                if i[3] in partners[h]:
+                    cash.append((s, moves[0]))
+                else:
+                    low.append((s, moves[0]))
+                rest.extend((s, x) for x in moves[1:])
+            return cash + low + rest
+
+        def replies(infos, h: int, led: int, bs: int, bi: int, ours: bool) -> list:
+            """h's cards (suit, index) to a trick led in `led`, won so far by the card (bs, bi):
+            the cheapest winner first, or low first when h's side (`ours`) is winning."""
+            moves = infos[led][1][h]
+            if moves:
+                if bs != led:  # ruffed already
+                    return [(led, x) for x in moves]
+                beats = [(led, x) for x in moves if x > bi]
+                under = [(led, x) for x in moves if x < bi]
+                return under + beats if ours else beats + under
+            ruffs, discards, rest = [], [], []
+            for s in range(4):
+                moves = infos[s][1][h]
+                if not moves:
+                    continue
+                if s == trump:
+                    for x in moves:
+                        (ruffs if bs != trump or x > bi else rest).append((s, x))
+                else:
+                    discards.append((s, moves[0]))
+                    rest.extend((s, x) for x in moves[1:])
+            return discards + rest + ruffs if ours else ruffs + discards + rest
+
+        def last_trick(infos, leader: int) -> bool:
+            """Whether side 0 wins the last trick (one card a hand, nothing to choose)."""
+            cards = []
+            for p in range(count):
+                h = (leader + p) % count
+                s = next(s for s in range(4) if infos[s][2][h])
+                cards.append((h, s, infos[s][1][h][0]))
+            bh, bs, bi = cards[0]
+            for h, s, x in cards[1:]:
+                if s == bs:
+                    if x > bi:
+                        bh, bi = h, x
+                elif s == trump:
+                    bh, bs, bi = h, s, x
+            return mine[bh]
+
+        def win(codes, leader: int, n: int, k: int) -> bool:
+            """Whether side 0 takes at least k of the n tricks left (0 < k <= n)."""
+            key = codes[0] | codes[1] << SHIFT | codes[2] << 56 | codes[3] << 84 | leader << 112
+            table = plain if trump >= 0 and codes[trump] == 1 else own
+            entry = table.get(key)
+            if entry is not None:
+                lo, hi, best = entry
+                if lo >= k:
+                    return True
+                if hi < k:
+                    return False
             else:
-                ok = self._play(after, leader, played + [(hand, suit, rank)], n, k, unions)
-            if ok == mine:
-                return ok
-        return not mine
+                lo, hi, best = 0, n, None
+            infos = (
+                known.get(codes[0]) or info(codes[0]),
+                known.get(codes[1]) or info(codes[1]),
+                known.get(codes[2]) or info(codes[2]),
+                known.get(codes[3]) or info(codes[3]),
+            )
+            if n == 1:
+                value = 1 if last_trick(infos, leader) else 0
+                table[key] = (value, value, None)
+                return value >= k
+            counter[0] += 1
+            side0 = mine[leader]
+            q = reach(infos, leader)
+            if side0:
+                low, high = max(q, kept(infos, True)), n - kept(infos, False)
+            else:
+                low, high = kept(infos, True), n - max(q, kept(infos, False))
+            if low >= k:
+                table[key] = (max(lo, low), hi, best)
+                return True
+            if high < k:
+                table[key] = (lo, min(hi, high), best)
+                return False
+            moves = leads(infos, leader)
+            if best is not None and best in moves:
+                moves.remove(best)
+                moves.insert(0, best)
+            for s, x in moves:
+                if play(codes, infos, leader, n, k, ((s, x),), leader, s, x) == side0:
+                    if side0:
+                        table[key] = (max(lo, k), hi, (s, x))
+                    else:
+                        table[key] = (lo, min(hi, k - 1), (s, x))
+                    return side0
+            table[key] = (lo, min(hi, k - 1), best) if side0 else (max(lo, k), hi, best)
+            return not side0
+
+        def play(codes, infos, leader, n, k, trick, bh, bs, bi) -> bool:
+            """The trick in progress (`trick`: its cards so far as (suit, index), still in
+            the codes; (bh, bs, bi): the winning one's hand and card); then the rest from
+            its winner's lead."""
+            pos = len(trick)
+            h = (leader + pos) % count
+            side0 = mine[h]
+            led = trick[0][0]
+            ours = mine[bh] == side0
+            if infos[led][2][h]:  # following suit: the same few cases again and again
+                ask = (
+                    codes[led] << 10 | led << 8 | h << 6 | (bi + 1 if bs == led else 0) << 1 | ours
+                )
+                moves = follows.get(ask)
+                if moves is None:
+                    moves = follows[ask] = replies(infos, h, led, bs, bi, ours)
+            else:
+                moves = replies(infos, h, led, bs, bi, ours)
+            if pos < count - 1:
+                for s, x in moves:
+                    if s == bs:
+                        if x > bi:
+                            ok = play(codes, infos, leader, n, k, trick + ((s, x),), h, s, x)
+                        else:
+                            ok = play(codes, infos, leader, n, k, trick + ((s, x),), bh, bs, bi)
+                    elif s == trump:
+                        ok = play(codes, infos, leader, n, k, trick + ((s, x),), h, s, x)
+                    else:
+                        ok = play(codes, infos, leader, n, k, trick + ((s, x),), bh, bs, bi)
+                    if ok == side0:
+                        return ok
+                return not side0
+            base = list(codes)  # the trick's other cards gone, the highest first
+            for s2, x2 in sorted(trick, key=_down) if pos > 1 else trick:
+                base[s2] = _strip(base[s2], x2)
+            b0, b1, b2, b3 = base
+            m = n - 1
+            for s, x in moves:
+                if s == bs:
+                    winner = h if x > bi else bh
+                elif s == trump:
+                    winner = h
+                else:
+                    winner = bh
+                need = k - 1 if mine[winner] else k
+                if need <= 0:
+                    ok = True
+                elif need > m:
+                    ok = False
+                else:
+                    y = x
+                    for s2, x2 in trick:
+                        if s2 == s and x2 < x:
+                            y -= 1
+                    low = 2 * y
+                    c = base[s]
+                    c = (c & ((1 << low) - 1)) | ((c >> (low + 2)) << low)
+                    if s == 0:
+                        child = (c, b1, b2, b3)
+                    elif s == 1:
+                        child = (b0, c, b2, b3)
+                    elif s == 2:
+                        child = (b0, b1, c, b3)
+                    else:
+                        child = (b0, b1, b2, c)
+                    key = child[0] | child[1] << SHIFT | child[2] << 56 | child[3] << 84
+                    table = plain if trump >= 0 and child[trump] == 1 else own
+                    entry = table.get(key | winner << 112)
+                    if entry is not None and entry[0] >= need:
+                        ok = True
+                    elif entry is not None and entry[1] < need:
+                        ok = False
+                    else:
+                        ok = win(child, winner, m, need)
+                if ok == side0:
+                    return ok
+            return not side0
+
+        def follow(codes, leader, n, k, trick, bh, bs, bi) -> bool:
+            """A trick in progress from outside: its codes' moves looked up first."""
+            infos = tuple(known.get(c) or info(c) for c in codes)
+            return play(codes, infos, leader, n, k, trick, bh, bs, bi)
+
+        return win, follow

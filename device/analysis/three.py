@@ -15,13 +15,15 @@ class ThreeHands(OwnSearch):
     def __init__(self, facts: DealFacts):
         super().__init__(facts)
         self.hands = tuple(tuple(masks(hand)) for hand in facts.hands)
+        self.trumpless: dict[tuple, dict] = {}  # per sides: positions with no trump left
 
     def searcher(self, strain: str, sides: tuple[int, ...], declarer: int) -> MultiSearcher:
         """The search for `strain` with the declaring side as side 0."""
         mine = tuple(0 if side == sides[declarer] else 1 for side in sides)
         key = (strain, mine)
         if key not in self.searchers:
-            self.searchers[key] = MultiSearcher(trump_of(strain), mine)
+            plain = self.trumpless.setdefault(mine, {})  # shared by the strains
+            self.searchers[key] = MultiSearcher(trump_of(strain), mine, plain)
         return self.searchers[key]
 
     def _sides(self, index: int) -> tuple[int, ...]:
@@ -36,9 +38,14 @@ class ThreeHands(OwnSearch):
                 search = self.searcher(strain, self._sides(index), declarer)
                 taken = search.tricks(self.hands, leader)
                 if (strain, declarer) != (self.facts.strain, self.facts.declarer):
-                    search.table.clear()  # memory: only the contract's goes on to the play
+                    search.clear()  # memory: only the contract's goes on to the play
                 cells.append(Cell(strain, declarer, leader, taken))
                 self._step(progress)
+        facts = self.facts
+        keep = self.searcher(facts.strain, facts.sides, facts.declarer).trumpless
+        for plain in self.trumpless.values():
+            if plain is not keep:
+                plain.clear()  # memory, as above
         return cells
 
     def _play_search(self) -> MultiSearcher:
