@@ -23,8 +23,7 @@ def photos() -> dict:
     table = Table(47)
     shots = {card: table.pairing_shot(face, i) for i, (card, face) in enumerate(faces.items())}
     shots["empty"] = table.empty(5)
-    shots["SA again"] = table.pairing_shot(faces["SA"], 777)
-    shots["D9 again"] = table.pairing_shot(faces["D9"], 778)
+    shots["SK again"] = table.pairing_shot(faces["SK"], 778)
     return shots
 
 
@@ -45,7 +44,9 @@ def test_a_deck_paired_card_by_card_saved_after_each_and_cancel_keeps_them(tmp_p
     decks = tmp_path / "decks"
     decks.mkdir()
     cards = [card.text for card in DECKS["standard"].cards]
-    first, rest = cards[:10], cards[10:]
+    # Some cards, Cancel, then some more: each takes the same path (the camera's tests of
+    # a whole deck are the end-to-end rubbers, paired on photos of every card).
+    first, rest = cards[:8], cards[8:14]
     with camera_at(tmp_path / "spot", decks) as at:
         assert at.next(("error",)).value == p.NO_PROFILE  # nothing paired yet
         at.looking(photos["empty"], "empty")
@@ -70,11 +71,11 @@ def test_a_deck_paired_card_by_card_saved_after_each_and_cancel_keeps_them(tmp_p
         learn(at, photos, "SA")  # learnt again (new light): still one SA
         at.device.learn(None)
         at.looking(photos["empty"], "empty")
-        at.lay(photos["D9 again"])  # elsewhere on the spot, at another angle
-        assert at.next().value == "D9"
+        at.lay(photos["SK again"])  # elsewhere on the spot, at another angle
+        assert at.next().value == "SK"
     profile = load(decks / "camera-standard.npz")
-    assert sorted(profile.cards) == sorted(cards) and profile.empty is not None
-    assert set(sidecar(decks)["cards"]) == set(cards) and len(sidecar(decks)["cards"]) == 52
+    assert sorted(profile.cards) == sorted(first + rest) and profile.empty is not None
+    assert sorted(sidecar(decks)["cards"]) == sorted(first + rest)  # SA learnt again: once
 
 
 def test_a_card_of_no_deck_is_refused(tmp_path, photos):
