@@ -60,6 +60,9 @@ class SimCamera:
         self._acked = False  # the card laid was acknowledged: its BEEP is its answer
         self._answers: list[int] = []  # the latest answer's BEEP, until answer() takes it
         self._answered = threading.Event()
+        # The card asked for lies on the spot (or cannot be laid): an answer is awaited from
+        # then on, not while its deck is still being photographed (minutes on a busy machine).
+        self._laid = threading.Event()
         self._device = None
         self._helpers: dict[str, subprocess.Popen] = {}
         self._written = 0
@@ -93,6 +96,7 @@ class SimCamera:
             return False
         with self._lock:
             self._laying += 1
+        self._laid.clear()
         self._cards.put(code)
         return True
 
@@ -103,7 +107,9 @@ class SimCamera:
 
     def answer(self, timeout: float = 10.0) -> str | None:
         """How the table answered the card laid: ACCEPTED or REFUSED (the BEEP after its
-        ACK), UNANSWERED (an ACK but no BEEP), None when no ACK came within `timeout`."""
+        ACK), UNANSWERED (an ACK but no BEEP), None when no ACK came within `timeout` of
+        the card lying on the spot."""
+        self._laid.wait(RENDER_S)
         end = time.monotonic() + timeout
         with self._lock:
             while not self._answers:
@@ -173,6 +179,7 @@ class SimCamera:
             with self._lock:  # not a card this camera can be shown: nothing happens
                 self._laying -= 1
                 self._lock.notify_all()
+            self._laid.set()
             return
         if fresh:  # a deck photographed just now: the camera reads its new profile first
             self._stop.wait(PROFILE_WAIT_S)
@@ -181,6 +188,7 @@ class SimCamera:
         self._answered.clear()
         self._lay_file(self._frames(deck) / f"{name}.png")
         self._last = name
+        self._laid.set()
         while not self._stop.is_set() and not self._answered.wait(0.05):
             if self.waiting == 0:  # given up by whoever laid it
                 break
