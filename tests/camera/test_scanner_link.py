@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
 
 import pytest
@@ -47,8 +48,17 @@ class Host:
 
 @pytest.fixture
 def host():
+    """The table's ends of the two pipes. At the end each test's link has read its end of
+    input and stopped before the pipes close: a link still reading a closed fd number
+    would read the next test's pipe, which the system gives that number again."""
     ends = Host()
     yield ends
+    if ends.to_camera_w >= 0:
+        os.close(ends.to_camera_w)  # end of input: every link reading this pipe stops
+        ends.to_camera_w = -1
+    for thread in threading.enumerate():
+        if thread.name == "camera-link":
+            thread.join(60)
     ends.close()
 
 
@@ -101,4 +111,5 @@ def test_learn_and_preview_go_to_the_camera_and_the_end_of_input_ends_the_line(h
         b"\x01",
     )
     os.close(host.to_camera_w)  # the table is gone
+    host.to_camera_w = -1
     assert link.closed.wait(60)
