@@ -5,7 +5,8 @@ camera PATH, on the real protocol. What is simulated is the player: to scan a ca
 "lays" it by writing a photo of that card into PATH (a file with a greater name). The
 photos and the camera profile paired on them are made by a helper process
 (device/sim/camera_frames.py: OpenCV stays out of the table), once per deck, the first
-time a card of that deck is laid (the standard deck at once); the table's camera reads
+time a card of that deck is laid (the standard deck at once), and kept in the user's cache
+for the next run (camera_cache.py); the table's camera reads
 that profile from the simulation's own decks/ folder, never the data folder's.
 
 After the table answered a card (an ACK, then the BEEP that says accepted or refused,
@@ -34,6 +35,7 @@ from firmware_bridge import protocol as p
 
 from ..engine.cards import DECKS
 from ..engine.errors import NotationError
+from . import camera_cache
 from .devices import ACCEPTED, ANSWER_S, REFUSED, UNANSWERED
 
 LIFT_S = 0.4  # the empty spot shown this long before the same card is laid again (6 frames)
@@ -65,6 +67,7 @@ class SimCamera:
         self._laid = threading.Event()
         self._device = None
         self._helpers: dict[str, subprocess.Popen] = {}
+        self._kept: set[str] = set()  # decks copied from the cache of an earlier run
         self._written = 0
         self._files: list[Path] = []
         self._last: str | None = None
@@ -75,6 +78,9 @@ class SimCamera:
     # -- what the table's side calls --------------------------------------------------------
     def start(self) -> SimCamera:
         self.spot.mkdir(parents=True, exist_ok=True)
+        for deck in ("abridged", "standard"):  # kept ones now, before the camera starts
+            if camera_cache.fetch(deck, self.seed, self.work):
+                self._kept.add(deck)
         self._render("standard")
         self._thread = threading.Thread(target=self._run, name="sim-camera", daemon=True)
         self._thread.start()
@@ -216,10 +222,10 @@ class SimCamera:
         return self.work / "frames" / deck
 
     def _render(self, deck: str) -> None:
-        if deck in self._helpers:
+        if deck in self._helpers or deck in self._kept:
             return
         command = [sys.executable, "-m", "device.sim.camera_frames", "--deck", deck]
-        command += ["--out", str(self.work)]
+        command += ["--out", str(self.work), "--keep"]
         if self.seed is not None:
             command += ["--seed", str(self.seed)]
         self._helpers[deck] = subprocess.Popen(command, stdin=subprocess.DEVNULL)
@@ -228,10 +234,10 @@ class SimCamera:
         """The deck's photos are there (made now if they were not); False when they
         cannot be made (said), or the simulation stops meanwhile."""
         self._render(deck)
-        helper = self._helpers[deck]
+        helper = self._helpers.get(deck)
         end = time.monotonic() + timeout
         while not (self._frames(deck) / "ready").exists():
-            if self._stop.is_set() or time.monotonic() > end:
+            if helper is None or self._stop.is_set() or time.monotonic() > end:
                 return False
             if helper.poll() is not None and not (self._frames(deck) / "ready").exists():
                 print(f"simulated camera: the {deck} deck's photos failed", file=sys.stderr)

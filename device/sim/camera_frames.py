@@ -13,6 +13,8 @@ one lamp (photographer.py), and writes:
   (elsewhere on the spot, at another angle), one the profile reads; empty.png, the spot
   with no card;
 - WORK/frames/DECK/ready: written last, when all the rest is there.
+
+With --keep the deck is also kept in the user's cache (camera_cache.py) for the next run.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import cv2
 
 from ..camera.profile import save
 from ..camera.reader import Reader, learn
-from . import card_faces
+from . import camera_cache, card_faces
 from .photographer import Table
 
 LAID_SEED = 5000  # the laid photos' seeds: not the pairing photos'
@@ -85,11 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deck", default="standard", choices=("standard", "abridged"))
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, help="the synthetic design (3 standard, 4 abridged)")
+    parser.add_argument("--keep", action="store_true", help="keep the deck for the next run")
     args = parser.parse_args(argv)
     from ..stopping import die_with_parent
 
     die_with_parent()
     render(args.deck, args.out, args.seed)
+    if args.keep:
+        camera_cache.keep(args.deck, args.seed, args.out)
     return 0
 
 

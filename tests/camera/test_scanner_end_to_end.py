@@ -28,6 +28,7 @@ from tests.at_the_table import (
 )
 
 HEAVY = ("cv2", "numpy")
+SHORT_RUBBER = 35  # the robots' seed whose rubber is won in two deals: 52 cards laid
 
 
 def play_through_the_camera(tmp_path, record: dict) -> tuple[str, str]:
@@ -59,7 +60,7 @@ def play_through_the_camera(tmp_path, record: dict) -> tuple[str, str]:
 
 
 def test_a_whole_rubber_of_honeymoon_bridge_through_the_camera_process(tmp_path):
-    record = robot_record("draw-and-discard", {})
+    record = robot_record("draw-and-discard", {}, seed=SHORT_RUBBER)
     expected = play_record(record)
     assert expected.phase == "finished" and len(record["deals"]) > 1
     steps = record_steps(record)
@@ -67,7 +68,7 @@ def test_a_whole_rubber_of_honeymoon_bridge_through_the_camera_process(tmp_path)
     played, said = play_through_the_camera(tmp_path, record)
     done, total, accepted, refused = map(int, PLAYED.search(played).groups())
     assert (total, refused) == (len(steps), 0), said  # the first refusal stops the record
-    assert done == accepted == len(steps) and cards > 100, said
+    assert done == accepted == len(steps) and cards >= 52, said
     check_stored(tmp_path / "data", record, expected)
     loaded = set((tmp_path / "modules.txt").read_text().split())
     assert "device.hal.camera_line" in loaded  # the scanner was the camera's line ...
