@@ -14,9 +14,19 @@ from device.camera.profile import ProfileError
 
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory, paired_designs):
+    """A profile of a few cards and the empty spot: every array a whole deck's has, at a
+    tenth of its size (a whole deck's is read back in test_camera_cli and the rubbers)."""
+    from device.camera.reader import learn
+
+    paired = paired_designs[0]
+    cards = ["SA", "HK", "D7", "C2", "ST", "H9"]
+    frames = {
+        card: paired.table.pairing_shot(paired.faces[card], i) for i, card in enumerate(cards)
+    }
+    profile = learn(frames, "standard", paired.table.empty(1))
     path = tmp_path_factory.mktemp("profile") / "deck.npz"
-    store.save(paired_designs[0].profile, path)
-    return path, paired_designs[0].profile
+    store.save(profile, path)
+    return path, profile
 
 
 def test_a_saved_profile_reads_back_equal(saved):
