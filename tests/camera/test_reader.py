@@ -1,4 +1,7 @@
-"""Pairing and reading on designs the reader was not tuned on: never a wrong card."""
+"""Pairing and reading on designs the reader was not tuned on: never a wrong card.
+
+Each card is read here once or twice; the share read right over 832 frames of 8 designs
+is `make bench`'s figure (tests/bench/camera.py)."""
 
 from __future__ import annotations
 
@@ -30,9 +33,9 @@ def _tally(paired: Paired, shots: int, first_seed: int) -> tuple[int, int, list]
 
 def test_every_card_of_two_untuned_designs_reads_right_or_not_sure(paired_designs):
     for paired in paired_designs:
-        right, unsure, wrong = _tally(paired, 104, first_seed=5000)
+        right, unsure, wrong = _tally(paired, 52, first_seed=5000)  # each card once
         assert wrong == []
-        assert right >= 0.8 * 104, (right, unsure)
+        assert right >= 0.8 * 52, (right, unsure)
 
 
 def test_a_card_turned_half_round_is_the_same_card(paired_designs):
@@ -78,8 +81,13 @@ def test_a_card_from_another_deck_design_is_not_sure_or_right():
     assert wrong <= 1
 
 
-def test_the_abridged_deck_pairs_with_its_names():
-    paired = Paired(synthetic.deck_faces(3, "abridged"), Table(51), deck="abridged")
+@pytest.fixture(scope="module")
+def abridged() -> Paired:
+    return Paired(synthetic.deck_faces(3, "abridged"), Table(51), deck="abridged")
+
+
+def test_the_abridged_deck_pairs_with_its_names(abridged):
+    paired = abridged
     assert paired.profile.deck == "abridged" and len(paired.profile.cards) == 52
     assert {"R14", "Y2", "B9", "G11"} <= set(paired.profile.cards)
 
@@ -90,8 +98,8 @@ def test_the_abridged_deck_pairs_with_its_names():
     "(upright and turned, so a 6 is a turned 9) and only small in the corner; numbers of one "
     "colour are confused (a 6 read as a 5, a 10 as a 12): work left for the reader",
 )
-def test_the_abridged_deck_reads_its_colours_never_wrong():
-    paired = Paired(synthetic.deck_faces(3, "abridged"), Table(51), deck="abridged")
+def test_the_abridged_deck_reads_its_colours_never_wrong(abridged):
+    paired = abridged
     assert paired.profile.deck == "abridged" and "R14" in paired.profile.cards
     right, unsure, wrong = _tally(paired, 52, first_seed=6000)
     assert wrong == [] and right >= 0.8 * 52, (right, unsure)
@@ -111,9 +119,9 @@ def test_pairing_without_an_empty_frame_still_reads():
 def test_a_real_design_held_out_reads_right_or_not_sure():
     name = next(d for d in ("tigullio", "plastic") if d in designs.available())
     paired = Paired(designs.faces(name), Table(90))
-    right, unsure, wrong = _tally(paired, 104, first_seed=11000)
+    right, unsure, wrong = _tally(paired, 52, first_seed=11000)  # each card once
     assert wrong == []
-    assert right >= 0.8 * 104, (right, unsure)
+    assert right >= 0.8 * 52, (right, unsure)
 
 
 # -- pairing card by card (learn_card, learn_empty) ---------------------------------------------
