@@ -19,9 +19,10 @@ from tests.at_the_table import honeymoon, play_at_the_table
 def rubber(form: str = "double-dummy") -> dict:
     """A whole rubber by the robots. Double Dummy: six deals, one thrown in, dummies
     laid out in full, in part and skipped; Single Dummy: eight, the face-up dummy and
-    the face-down one chosen; Exposed Dummy: eight, tricks of three; semi-exposed
-    dummies: eight, cards turned up from the piles (scanned, or OK)."""
-    seed = {"double-dummy": 9, "single-dummy": 3, "exposed-dummy": 3}.get(form, 2)
+    the face-down one chosen; Exposed Dummy: five, tricks of three; semi-exposed
+    dummies: six, cards turned up from the piles (scanned, or OK)."""
+    seeds = {"double-dummy": 9, "single-dummy": 3, "exposed-dummy": 22}
+    seed = seeds.get(form, 5)
     return to_record(play_rubber(seed, form, ("Anna", "Ben")))
 
 
