@@ -11,7 +11,18 @@ from __future__ import annotations
 
 import re
 
+from .engine.events import (
+    CallMade,
+    CardPlayed,
+    CardShown,
+    ClaimAnswered,
+    DrawTurnEnded,
+    NextDeal,
+    PickUp,
+    TalonDiscarded,
+)
 from .engine.game import Game
+from .engine.legal import legal_inputs
 
 SUIT_HINTS = {
     "C": "play a club",
@@ -46,6 +57,13 @@ DECLARING = {  # aBRIDGEd's declaring: what the player asked may say
     "trump": "{name}: name the trump",
     "strength": "{name}: say the hand strength",
     "count": "{name}: say the longest colour",
+}
+
+# What a card shown is, in the phases that take one (the others say KEYS).
+SHOWN = {
+    "dummy": DUMMY,
+    "draw-top": DRAW_TOP,  # Draw Bridge, with the top card shown
+    "pick-up": TURN_UP,  # Draw / Pick-Up: a stock card to turn up
 }
 
 BID_HIGHER = "bid higher than {last} or pass"
@@ -108,36 +126,33 @@ def hint(game: Game, reason: str) -> str:
 
 
 def next_step(game: Game) -> str:
-    """What the table waits for now."""
+    """What the table waits for now: what the engine's legal inputs ask for (a claim to
+    answer, a call, a card, a card to take or reject, the talon), in the words of the
+    phase for a card shown or a word said."""
     phase = game.phase
     name = game.name(game.turn)
-    if phase == "draw":
-        return DRAW.format(name=name)
-    if phase == "auction":
-        return AUCTION.format(name=name)
-    if phase == "play":
-        claim = game.deal.claim
-        if claim is not None:
-            return ANSWER.format(name=game.players[claim.seat])
-        return PLAY.format(name=name)
-    if phase == "dummy":
-        return DUMMY
-    if phase == "draw-top":
-        return DRAW_TOP
-    if phase == "draw-tricks":  # a card of a draw trick
-        return PLAY.format(name=name)
-    if phase == "pick-up":  # Draw / Pick-Up: a stock card to turn up, or to decide
-        card = game.deal.turned
-        return TURN_UP if card is None else TAKE_OR_REJECT.format(card=card)
-    if phase == "talon":  # three-player Honeymoon: the declarer's talon
-        return TALON
-    if phase in DECLARING and phase in game.form.own_phases:  # aBRIDGEd
+    asked = {type(event) for event in legal_inputs(game)}
+    if ClaimAnswered in asked:
+        return ANSWER.format(name=game.players[game.deal.claim.seat])
+    if phase in DECLARING and phase in game.form.own_phases:  # aBRIDGEd's words
         return DECLARING[phase].format(name=name)
-    if phase in ("deal-end", "finished") and game.form.declares_itself:  # aBRIDGEd
-        return NEXT_HAND if phase == "deal-end" else NEW_GAME
-    if phase == "deal-end":
-        return DEAL_END
-    return FINISHED if phase == "finished" else KEYS
+    if DrawTurnEnded in asked:
+        return DRAW.format(name=name)
+    if CallMade in asked:
+        return AUCTION.format(name=name)
+    if PickUp in asked:  # Draw / Pick-Up: the card face up
+        return TAKE_OR_REJECT.format(card=game.deal.turned)
+    if TalonDiscarded in asked:  # three-player Honeymoon: the declarer's talon
+        return TALON
+    if CardPlayed in asked:  # the play, a draw trick
+        return PLAY.format(name=name)
+    if CardShown in asked:  # a dummy laid out, the top stock card
+        return SHOWN.get(phase, KEYS)
+    if NextDeal in asked:
+        return NEXT_HAND if game.form.declares_itself else DEAL_END
+    if phase == "finished":
+        return NEW_GAME if game.form.declares_itself else FINISHED
+    return KEYS
 
 
 def _follow(game: Game, _found) -> str | None:

@@ -27,6 +27,7 @@ from .engine.events import (
     TalonDiscarded,
 )
 from .engine.game import Game
+from .engine.legal import legal_cards, legal_inputs
 from .robots_abridged import DECLARING, declaring_inputs
 
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
@@ -106,12 +107,14 @@ def _power(card: Card, led, trump) -> int:
 
 
 def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
-    """The inputs of one whole deal, generated as the game goes (each must be applied)."""
+    """The inputs of one whole deal, generated as the game goes (each must be applied).
+    Each is picked among the engine's legal inputs (`legal_inputs`) by the robots'
+    strategy: the calls, cards, words and keys the game takes now."""
     deal = game.deal
     first = game.form.first_drawer(deal.dealer)
-    if game.phase == "draw":
+    if DrawTurnEnded() in legal_inputs(game):  # a draw phase: the hands drawn in turns
         hands, _ = draw_hands(rng, game.form.deck.cards, first)
-        while game.phase == "draw":
+        while DrawTurnEnded() in legal_inputs(game):
             yield DrawTurnEnded()
     else:
         hands = deal_plain(rng, game.form.deck.cards, len(game.form.hand_sides()), game.form.tricks)
@@ -122,16 +125,15 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
     if game.phase in DECLARING:  # aBRIDGEd: the declaring in place of an auction
         yield from declaring_inputs(game, hands, rng, lay_out)
     if game.phase == "face-up":  # Single Dummy: this packet is laid face up
-        yield from lay_out(hands[FACE_UP], rng)
-    while game.phase == "auction":
-        seat = game.turn
-        yield CallMade(choose_call(hands[seat], deal.auction.legal_calls(), rng))
-    if game.phase == "choose":  # take the face-up dummy when it is worth it
+        yield from lay_out(_may_show(game, hands[FACE_UP]), rng)
+    while calls := [e.call for e in legal_inputs(game) if isinstance(e, CallMade)]:
+        yield CallMade(choose_call(hands[game.turn], calls, rng))
+    if DummyChosen(True) in legal_inputs(game):  # take the face-up dummy when it is worth it
         points = sum(HCP.get(c.rank, 0) for c in hands[FACE_UP])
         yield DummyChosen(points >= 10 or rng.random() < 0.3)
         up = deal.face_up_hand
         hands[FACE_UP], hands[up] = hands[up], hands[FACE_UP]  # the packet goes there
-    if game.phase == "talon":  # the declarer takes the talon and discards as many
+    if TalonDiscarded() in legal_inputs(game):  # the declarer takes the talon, discards
         yield from take_talon(hands, deal.declarer, game.form.deck.cards)
     piles = Piles(game.form.piles(), game.form.laid_out(), rng)
     while game.phase in ("play", "dummy", "turn-up"):
@@ -139,19 +141,29 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
             yield piles.turn_up(rng)
             continue
         if game.phase == "dummy":
-            shown = deal.play.seen.get(deal.dummy, ())
-            left = [c for c in hands[deal.dummy] if c not in shown]
+            left = _may_show(game, hands[deal.dummy])
             if piles.count:
                 yield from piles.lay_out(deal.dummy, left)
             else:
                 yield from lay_out(left, rng)
             continue
         hand = deal.play.to_play
-        held = piles.playable(hand, hands[hand])
+        held = _may_play(game, piles.playable(hand, hands[hand]), CardPlayed)
         card = choose_card(held, deal.play.current, deal.play.trump, rng)
         hands[hand].remove(card)
         piles.played(hand, card)
         yield CardPlayed(card)
+
+
+def _may_play(game: Game, cards: list[Card], kind: type[Event]) -> list[Card]:
+    """The robot's `cards` the game takes now as `kind` (played, shown), in their order."""
+    legal = set(legal_cards(game, kind))
+    return [card for card in cards if card in legal]
+
+
+def _may_show(game: Game, cards: list[Card]) -> list[Card]:
+    """The robot's cards of a dummy laid out that the game takes now (not shown yet)."""
+    return _may_play(game, cards, CardShown)
 
 
 def draw_tricks(game: Game, hands: list[list[Card]], rng: random.Random) -> Iterator[Event]:
@@ -167,7 +179,7 @@ def draw_tricks(game: Game, hands: list[list[Card]], rng: random.Random) -> Iter
             yield CardShown(stock[0])
             continue
         hand = draw.to_play
-        card = choose_card(hands[hand], draw.current, None, rng)
+        card = choose_card(_may_play(game, hands[hand], CardPlayed), draw.current, None, rng)
         hands[hand].remove(card)
         done = len(draw.tricks)
         yield CardPlayed(card)
@@ -204,6 +216,7 @@ def pick_up(game: Game, hands: list[list[Card]], rng: random.Random) -> Iterator
             continue
         card, hand = deal.turned, hands[game.turn]
         take = _worth_keeping(card, hand, rng) and rng.random() < 0.7
+        take = take and PickUp(True) in legal_inputs(game)
         if take:
             hand.remove(min(hand, key=lambda c: (c.rank, c.suit.order)))
             hand.append(card)

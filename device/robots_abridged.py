@@ -10,8 +10,9 @@ import random
 from collections.abc import Iterator
 
 from .engine.cards import ABRIDGED, Card, abridged_pips
-from .engine.events import Event, Stated
+from .engine.events import CardShown, Event, Stated
 from .engine.game import Game
+from .engine.legal import legal_inputs
 
 DECLARING = ("round-one", "lay-out", "ten-seven", "trump", "strength", "count")
 MISSAID = 0.1  # how often a robot states a number that the cards then prove wrong
@@ -32,28 +33,43 @@ def _lengths(cards: list[Card]) -> dict:
 def declaring_inputs(
     game: Game, hands: list[list[Card]], rng: random.Random, lay_out
 ) -> Iterator[Event]:
-    """The inputs of one hand's declaring; `lay_out(cards, rng)` lays the dummy out."""
+    """The inputs of one hand's declaring; `lay_out(cards, rng)` lays the dummy out.
+    Each word or number is one of the engine's legal inputs (`legal_inputs`)."""
     deal = game.deal
     while game.phase in DECLARING:
         seat, phase = game.turn, game.phase
         if phase == "round-one":
             strong = strength(hands[seat]) + colour_count(hands[seat]) >= 19
-            yield Stated("Play" if strong or rng.random() < 0.05 else "Pass")
+            yield _say(game, "Play" if strong or rng.random() < 0.05 else "Pass")
         elif phase == "lay-out":
-            yield from lay_out(list(hands[(deal.declarer + 2) % 4]), rng)
+            dummy = hands[(deal.declarer + 2) % 4]
+            shown = {e.card for e in legal_inputs(game) if isinstance(e, CardShown)}
+            yield from lay_out([c for c in dummy if c in shown], rng)
         elif phase == "ten-seven":
             team = strength(hands[seat]) + strength(hands[(seat + 2) % 4])
-            yield Stated("Ten" if team >= 25 else "Seven")
+            yield _say(game, "Ten" if team >= 25 else "Seven")
         elif phase == "trump":
-            yield Stated(_trump(hands[seat] + hands[(seat + 2) % 4]))
+            yield _say(game, _trump(hands[seat] + hands[(seat + 2) % 4]))
         elif phase == "strength":
             true = strength(hands[seat])
             off = deal.round == 1 and rng.random() < MISSAID
-            yield Stated(max(0, true + rng.choice((-1, 1))) if off else true)
+            yield _say(game, max(0, true + rng.choice((-1, 1))) if off else true)
         else:
             true = colour_count(hands[seat])
             off = rng.random() < MISSAID and true < 13
-            yield Stated(true + 1 if off else true)
+            yield _say(game, true + 1 if off else true)
+
+
+def _say(game: Game, what: str | int) -> Stated:
+    """`what` said, when the rules allow it now; else the word or number allowed that is
+    nearest (a number off by more than the rules' range)."""
+    allowed = [e for e in legal_inputs(game) if isinstance(e, Stated)]
+    if Stated(what) in allowed or not allowed:
+        return Stated(what)
+    numbers = [e for e in allowed if isinstance(e.what, int)]
+    if isinstance(what, int) and numbers:
+        return min(numbers, key=lambda e: abs(e.what - what))
+    return allowed[0]
 
 
 def _trump(cards: list[Card]) -> str:

@@ -59,6 +59,9 @@ class Call:
     def __repr__(self) -> str:
         return f"Call({self.text})"
 
+    def __deepcopy__(self, memo) -> Call:
+        return self  # interned, and P, X, XX compare by identity: a copy keeps it
+
     @staticmethod
     def parse(text: str) -> Call:
         call = _CALLS.get(_normalise(text))

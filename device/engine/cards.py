@@ -25,6 +25,9 @@ class Suit:
     def __str__(self) -> str:
         return self.letter
 
+    def __deepcopy__(self, memo) -> Suit:
+        return self  # one object per deck: suits compare by identity, a copy keeps it
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -39,6 +42,9 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.text})"
+
+    def __deepcopy__(self, memo) -> Card:
+        return self  # built once per deck and compared by identity: a copy keeps it
 
     @property
     def sort_key(self) -> tuple[int, int]:

@@ -26,6 +26,9 @@ class Trick:
     def card_of(self, hand: int, hands: int) -> Card:
         return self.cards[(hand - self.leader) % hands]
 
+    def __deepcopy__(self, memo) -> Trick:
+        return self  # immutable: a copied play shares its tricks
+
 
 @dataclass(frozen=True, slots=True)
 class Revoke:

@@ -50,6 +50,7 @@ from device.engine.events import (
     Stated,
 )
 from device.engine.game import Game
+from device.engine.legal import legal_inputs
 from device.engine.record import RecordError, play_record
 
 from .devices import REFUSED
@@ -72,7 +73,7 @@ def record_steps(record: dict) -> list[tuple[str, str]]:
     inputs = list(played.inputs)
     i = 0
     while i < len(inputs):
-        if game.phase == "dummy" and isinstance(inputs[i], CardShown | DummyDone):
+        if _dummies_in_turn(game) and isinstance(inputs[i], CardShown | DummyDone):
             end = i
             while end < len(inputs) and isinstance(inputs[end], CardShown | DummyDone):
                 end += 1
@@ -85,6 +86,12 @@ def record_steps(record: dict) -> list[tuple[str, str]]:
             steps.append(_step(game, event))
             game.apply(event)
     return steps
+
+
+def _dummies_in_turn(game: Game) -> bool:
+    """Whether several dummies are laid out in turn now: the game takes a card shown in
+    a later one (named by its hand) as well as in the one a scan goes to."""
+    return any(isinstance(e, CardShown) and e.hand is not None for e in legal_inputs(game))
 
 
 def _in_turn(game: Game, run: list) -> Iterator[Event]:
@@ -131,14 +138,21 @@ def _step(game: Game, event: Event) -> tuple[str, str]:
         place = f"deal {game.deal.number}"
         if isinstance(event, ClaimMade | ClaimAnswered | HonoursGiven):
             raise RecordError(f"{place}: claims and honours are made on the screen")
-        if isinstance(event, DrawPhaseEnded) and phase in ("draw-top", "draw-tricks"):
-            skip = "without draw_cards the draw tricks are skipped on the screen (Menu)"
-            raise RecordError(f"{place}: {skip}, not on the devices")
-        if isinstance(event, DrawPhaseEnded) and phase == "pick-up":
-            skip = "without all its pickups the pick-up is skipped on the screen (Menu)"
-            raise RecordError(f"{place}: {skip}, not on the devices")
+        if isinstance(event, DrawPhaseEnded) and phase in SKIPPED:
+            raise RecordError(f"{place}: {SKIPPED[phase]} on the screen (Menu), not on the devices")
         raise RecordError(f"{place}: {event.kind} is not made on the devices in the {phase}")
+    if made not in legal_inputs(game):  # the device's input as the engine takes it now
+        place = f"deal {game.deal.number}"
+        raise RecordError(f"{place}: {what} on the {device} is not taken in the {phase}")
     return device, what if value is None else str(value)
+
+
+# A phase stopped early from the menu, as the record says it: why no device makes it.
+SKIPPED = {
+    "draw-top": "without draw_cards the draw tricks are skipped",
+    "draw-tricks": "without draw_cards the draw tricks are skipped",
+    "pick-up": "without all its pickups the pick-up is skipped",
+}
 
 
 def _is_p(event: Event) -> bool:

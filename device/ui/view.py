@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from device.engine.game import Deal, Game
+from device.engine.legal import legal_inputs
 from device.engine.play import TRICKS
 from device.ui.abridged_view import AbridgedView, abridged_view
 from device.ui.draw_tricks_view import DrawTricksView, dead_cards, draw_tricks_view
@@ -59,9 +60,6 @@ class PlayView:
     covered: tuple[tuple[int, int], ...] = ()
     turn_up: int | None = None  # in the turn-up phase: the hand whose card is turned up
     claimers: tuple[int, ...] = ()  # the seats that may claim (three players: the declarer)
-    # The cards a tap cannot give now (the picker greys them): the engine's own checks
-    # of a card played, laid out in a dummy or turned up, from what the table has seen.
-    refused: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -138,6 +136,9 @@ class TableView:
     face_up: tuple[str, ...] = ()
     draw_tricks: DrawTricksView | None = None  # Draw Bridge's draw tricks, while in them
     dead: frozenset[str] = frozenset()  # in the play: cards an earlier phase put out of it
+    # The cards a tap on the picker gives now, in any phase (the others are greyed): the
+    # engine's legal inputs (`legal_inputs`), from what the table has seen.
+    pickable: frozenset[str] = frozenset()
     pickup: PickUpView | None = None  # Draw / Pick-Up: the stock turned up, while in it
     abridged: AbridgedView | None = None  # aBRIDGEd: the declaring and its sheet
     extra: dict = field(default_factory=dict)
@@ -217,6 +218,7 @@ def build_view(game: Game) -> TableView:
         pickup=pickup_view(game),
         abridged=abridged_view(game),
         extra=_talon(game, deal),
+        pickable=_pickable(game),
     )
 
 
@@ -327,24 +329,19 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
         covered=tuple((h, len(p)) for h, p in sorted(getattr(play, "piles", {}).items())),
         turn_up=play.turn_up[0] if deal.phase == "turn-up" else None,
         claimers=game.claimers,
-        refused=_refused(game, deal),
     )
 
 
-def _refused(game: Game, deal: Deal) -> frozenset[str]:
-    """Every card the phase refuses now, by the checks the engine makes when it comes:
-    played, shown in another hand, not in a hand all known, not following suit, not
-    face up on a dummy's piles, out of play; in a dummy laid out or turned up, a card
-    the table saw elsewhere. Only cards played or shown decide, so nothing hidden."""
-    play, form = deal.play, game.form
-    if deal.phase == "play" and not play.finished:
-        why = lambda card: play.why_not(card) or form.dead_card(deal, card)  # noqa: E731
-    elif deal.phase in ("dummy", "turn-up"):
-        hand = play.turn_up[0] if deal.phase == "turn-up" else deal.dummy
-        why = lambda card: play.why_not_shown(hand, card)  # noqa: E731
-    else:
-        return frozenset(str(card) for card in form.deck.cards)
-    return frozenset(str(card) for card in form.deck.cards if why(card))
+def _pickable(game: Game) -> frozenset[str]:
+    """The cards a tap on the picker gives now that the game accepts: those whose
+    input in this phase (a card played, laid out, turned up, scanned from the stock)
+    is one of the engine's legal inputs. The engine knows only what the table saw,
+    so nothing hidden decides."""
+    form, phase = game.form, game.phase
+    legal = set(legal_inputs(game))
+    return frozenset(
+        str(card) for card in form.deck.cards if form.input_for(phase, "card", card) in legal
+    )
 
 
 def _shown(game: Game, deal: Deal) -> tuple:

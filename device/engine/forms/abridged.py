@@ -193,6 +193,21 @@ class Abridged(GameForm):
         _STEPS[deal.phase](self, deal, what)
         return Stated(what, seat)
 
+    def phase_legal(self, deal: Deal, players: tuple[str, ...]):
+        """The dummy's cards not laid out yet and OK; the words of the phase in its
+        spelling; every number the rules allow (the fourth strength of round two: the
+        one that makes 40)."""
+        if deal.phase == "lay-out":
+            yield from (CardShown(c) for c in self.deck.cards if c not in deal.dummy_cards)
+            yield DummyDone()
+        elif deal.phase in _WORDS:
+            yield from (Stated(word) for word in _WORDS[deal.phase])
+        else:
+            low, high = STRENGTHS if deal.phase == "strength" else COUNTS
+            if deal.phase == "strength" and deal.round == 2 and len(deal.strengths) == 3:
+                low = high = TOTAL - sum(deal.strengths)  # out of range: none
+            yield from (Stated(number) for number in range(max(low, STRENGTHS[0]), high + 1))
+
     def phase_over(self, deal: Deal) -> bool:
         """Play starts once the four colour counts are stated."""
         return len(deal.counts) == 4

@@ -7,6 +7,7 @@ A new form is a subclass that overrides a few of these hooks; the game core
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -211,6 +212,13 @@ class GameForm:
         raise a RuleError that says why not and change nothing; return the event
         as recorded (its seat filled in)."""
         raise NotImplementedError(f"{self.name} has no phase of its own")
+
+    def phase_legal(self, deal: Deal, players: tuple[str, ...]) -> Iterable[Event]:
+        """Every input an own phase takes now (`legal_inputs` asks for the phase the
+        deal is in), in a stable order: cards in the deck's order, then the keys. Each
+        must be one `phase_input` accepts; the finite set the rules allow where a
+        number is open-ended. By default none."""
+        return ()
 
     def phase_over(self, deal: Deal) -> bool:
         """Whether an own phase is over after an input: the auction starts (play, when

@@ -123,15 +123,36 @@ class DrawBridge(GameForm):
         hand = play.to_play
         if event.seat is not None and event.seat != hand:
             raise PlayError(f"it is {players[hand]}'s turn to play")
-        if deal.draw_top and card == deal.draw_top[-1] and len(deal.draw_top) > len(play.tricks):
-            raise PlayError(f"{card} is the top card of the stock, not in a hand")
-        holder = self._drawn_by(deal).get(card)
-        if holder is not None and holder != hand:
-            raise PlayError(f"{card} is in {players[holder]}'s hand: {players[holder]} drew it")
+        refused = self._not_in_hand(deal, card, players)
+        if refused:
+            raise PlayError(refused)
         play.play(card)
         if deal.draw_top and not play.finished and not play.current:
             deal.phase = "draw-top"  # the next trick's top card is turned up
         return CardPlayed(card, hand)
+
+    def _not_in_hand(self, deal: Deal, card, players: tuple[str, ...]) -> str | None:
+        """Why the hand to play to a draw trick cannot hold `card`: the top card not yet
+        drawn, or one the other player drew."""
+        play = deal.draw
+        if deal.draw_top and card == deal.draw_top[-1] and len(deal.draw_top) > len(play.tricks):
+            return f"{card} is the top card of the stock, not in a hand"
+        holder = self._drawn_by(deal).get(card)
+        if holder is not None and holder != play.to_play:
+            return f"{card} is in {players[holder]}'s hand: {players[holder]} drew it"
+        return None
+
+    def phase_legal(self, deal: Deal, players: tuple[str, ...]):
+        """The top card: any card not seen in the draw tricks; a card of a draw trick:
+        any the hand to play may hold. The menu's stop in both."""
+        play = deal.draw
+        for card in self.deck.cards:
+            if deal.phase == "draw-top":
+                if card not in play.played and card not in deal.draw_top:
+                    yield CardShown(card)
+            elif play.why_not(card) is None and self._not_in_hand(deal, card, players) is None:
+                yield CardPlayed(card)
+        yield DrawPhaseEnded()
 
     def phase_over(self, deal: Deal) -> bool:
         """The auction starts after the 13th draw trick."""

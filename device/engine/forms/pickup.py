@@ -154,6 +154,17 @@ class DrawPickUp(GameForm):
         deal.turned = card
         return CardShown(card)
 
+    def phase_legal(self, deal: Deal, players: tuple[str, ...]):
+        """A stock card not turned up yet, or the card face up taken (OK) or rejected (P);
+        the menu's stop either way."""
+        if deal.turned is None:
+            decided = {card for card, _ in deal.pickups}
+            yield from (CardShown(card) for card in self.deck.cards if card not in decided)
+        else:
+            yield PickUp(True)
+            yield PickUp(False)
+        yield DrawPhaseEnded()
+
     def phase_over(self, deal: Deal) -> bool:
         """The auction starts once every stock card is decided (or the menu's stop)."""
         return len(deal.pickups) >= self.stock or deal.pickup_ended

@@ -91,6 +91,10 @@ class ThreePlayer(GameForm):
         deal.talon_done = True
         return TalonDiscarded(deal.declarer)
 
+    def phase_legal(self, deal: Deal, players: tuple[str, ...]):
+        """OK once the talon is taken and four cards laid down."""
+        return (TalonDiscarded(),)
+
     def phase_over(self, deal: Deal) -> bool:
         return deal.talon_done
 

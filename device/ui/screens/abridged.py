@@ -62,7 +62,7 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
     name = view.seats[a.dummy].name
     title = t.t("picker.dummy", name=name)
     line = t.t("abridged.ask.lay-out", name=name, n=len(a.dummy_cards))
-    return phase_picker(surface, layout, view, ui, t, title, a.cards(), line, ok=True)
+    return phase_picker(surface, layout, view, ui, t, title, line, ok=True)
 
 
 def _players(surface, layout, view, t) -> None:

@@ -16,7 +16,7 @@ from .. import theme
 from ..draw import draw_button, draw_card, draw_text, text_with_suits
 from ..widgets import confirm
 from ..widgets.cards import stock_pile
-from ..widgets.picker import phase_picker
+from ..widgets.picker import phase_picker, refused_cards
 from ..widgets.text import wrapped_text
 from . import chrome
 from .auction import tag
@@ -128,20 +128,10 @@ def draw_stock(surface, layout, tricks, scanning_top: bool, ui, t) -> None:
 
 
 def refused(view) -> frozenset[str]:
-    """Cards that cannot be tapped now, from what the table has seen: the dead cards;
-    for the top card, every card seen before; in a trick, the top card not yet drawn
-    and a top card the other player drew."""
-    tricks = view.draw_tricks
-    out = set(tricks.played)
-    if view.phase == "draw-top":
-        return frozenset(out | {card for _, card in tricks.drawn} | _tops_seen(tricks))
-    out |= {tricks.top} if tricks.top else set()
-    out |= {card for hand, card in tricks.drawn if hand != tricks.to_play}
-    return frozenset(out)
-
-
-def _tops_seen(tricks) -> set[str]:
-    return {c for c in (tricks.top, tricks.last_top) if c is not None}
+    """Cards that cannot be tapped now, as the engine would refuse them from what the
+    table has seen: the dead cards; for the top card, every card seen before; in a
+    trick, the top card not yet drawn and a top card the other player drew."""
+    return refused_cards(view)
 
 
 def draw_picker(surface, layout, view, ui, t) -> list[Target]:
@@ -154,7 +144,7 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
         title = t.t("picker.title", name=view.turn)
     cards = " ".join(card for _, card in tricks.trick)
     label = f"{t.t('drawtricks.number', n=tricks.number, of=tricks.of)}: {cards}".rstrip(": ")
-    return phase_picker(surface, layout, view, ui, t, title, refused(view), label)
+    return phase_picker(surface, layout, view, ui, t, title, label)
 
 
 # --- stop following the draw tricks -------------------------------------------------

@@ -142,12 +142,12 @@ def draw_stock(surface, layout, pick, ui, t) -> None:
 
 def draw_picker(surface, layout, view, ui, t) -> list[Target]:
     """Every card as a target: a tap turns it up, as a scan does; the cards turned up
-    already are greyed."""
+    already are greyed (as every card the engine would refuse)."""
     pick = view.pickup
     title = t.t("pickup.picker", name=view.seats[pick.to_act].name)
     label = t.t("pickup.number", n=pick.number, of=pick.of)
     ok = pick.turned is not None
-    return phase_picker(surface, layout, view, ui, t, title, pick.seen, label, ok)
+    return phase_picker(surface, layout, view, ui, t, title, label, ok)
 
 
 # --- stop following the pick-up ------------------------------------------------------

@@ -20,7 +20,7 @@ from .. import theme
 from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
 from ..widgets.cards import glow
 from ..widgets.contract import contract_card
-from ..widgets.picker import CLOSE, PICK_X, STRIP_Y, card_grid, picker_title
+from ..widgets.picker import CLOSE, PICK_X, STRIP_Y, card_grid, picker_title, refused_cards
 from ..widgets.play_buttons import play_buttons
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome, table3, table4
@@ -332,12 +332,11 @@ def close_button(surface, layout, rect, t) -> Target:
 
 
 def picker_refused(view) -> frozenset[str]:
-    """Cards the phase refuses now, as the engine would (view.play.refused): played, of
-    another hand lying face up, not in a hand all known, not following suit. A hidden
-    hand the table knows stays hidden. Before the play, the face-up dummy's cards."""
-    if view.play is None:  # the face-up dummy laid out before the auction
-        return frozenset(view.face_up)
-    return view.play.refused
+    """Cards the phase refuses now, as the engine would (its legal inputs, in the view's
+    `pickable`): played, of another hand lying face up, not in a hand all known, not
+    following suit, not face up on a dummy's piles; laid out already. A hidden hand the
+    table knows stays hidden."""
+    return refused_cards(view)
 
 
 def draw_picker(surface, layout, view, ui, t) -> list[Target]:

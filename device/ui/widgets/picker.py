@@ -25,6 +25,13 @@ def picker_cards(deck: str) -> list[list[str]]:
     return [[f"{suit}{rank}" for rank in ranks] for suit in suits]
 
 
+def refused_cards(view) -> frozenset[str]:
+    """The cards the picker greys: every card of the deck but those a tap gives now that
+    the game takes (`view.pickable`, the engine's legal inputs)."""
+    every = frozenset(card for row in picker_cards(view.deck) for card in row)
+    return every - view.pickable
+
+
 def picker_title(surface, layout, title: str) -> None:
     title, size = layout.fit_text(title, theme.TEXT, 760, True)
     draw_text(surface, layout, title, (400, 68), size, theme.ACCENT, True, "center")
@@ -47,12 +54,13 @@ def close_button(surface, layout, t) -> Target:
     return Target(CLOSE, ("overlay", None))
 
 
-def phase_picker(surface, layout, view, ui, t, title, refused, line, ok=False) -> list[Target]:
+def phase_picker(surface, layout, view, ui, t, title, line, ok=False) -> list[Target]:
     """The picker of a form's own phase: the title, the cards (a tap scans one, and the
-    picker stays open for the next), `line` under them (with suit symbols), Close."""
+    picker stays open for the next; the cards the game would refuse greyed), `line`
+    under them (with suit symbols), Close."""
     targets = chrome.frame(surface, layout, view, ui, t, ok=ok)
     picker_title(surface, layout, title)
-    targets += card_grid(surface, layout, view.deck, refused, ui.four_colour)
+    targets += card_grid(surface, layout, view.deck, refused_cards(view), ui.four_colour)
     text_with_suits(
         surface, layout, line, (PICK_X + 2, STRIP_Y + 22), theme.TEXT, theme.INK_ON_FELT,
         ui.four_colour, "midleft", True,
