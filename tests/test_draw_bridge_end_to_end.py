@@ -15,7 +15,6 @@ from device.engine.record import RecordError, play_record
 from device.sim.script import record_steps
 from tests.at_the_table import check_stored, play_at_the_table, robot_record
 
-
 SHORT_RUBBER = 18  # the robots' seed whose rubbers take 6 deals with either option (seed 4: 45)
 
 

@@ -22,7 +22,6 @@ from device.table import Table
 from tests.at_the_table import check_stored, play_at_the_table, robot_record
 from tests.commands import run
 
-
 SHORT_RUBBER = 27  # the robots' seed whose rubber takes 4 deals (seed 4: 23)
 
 
