@@ -276,6 +276,15 @@ class GpioBidBox:
                 self._leds[name].value = seat in seats
         self._leds["error"].value = error
 
+    def beep(self, pattern: int) -> None:
+        """The GPIO box has no buzzer: the screen and the serial devices sound instead."""
+
+    def acknowledge(self, item: Input) -> None:
+        """A key press is put on the queue once and never resent: nothing to stop."""
+
+    def forget(self, item: Input) -> None:
+        """A press that could not be stored is gone (the screen says so): no resend."""
+
     # -- lifetime -----------------------------------------------------------
 
     def close(self) -> None:
