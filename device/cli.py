@@ -17,13 +17,13 @@ import tempfile
 from pathlib import Path
 
 from .engine.errors import RuleError
+from .error_line import one_line
 
 EXIT_BAD_INPUT = 2
 EXIT_NO_OUTPUT = 1
 # A record takes a few hundred bytes a deal: 64 MB is far beyond any rubber's.
 RECORD_MAX = 64 * 2**20
 MAX_DEPTH = 32  # a record is 4 levels deep; deeper is not a record (and not a stack to spend)
-MAX_LINE = 400  # an error line quotes what it refuses, but not a whole file of it
 SCREEN_SIDES = (240, 3840)  # pixels: a small TFT to a 4K screen (either way round)
 
 
@@ -632,12 +632,6 @@ OUTPUT_ERRNOS = {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT
 def _refuse(message: str) -> int:
     print(one_line(message), file=sys.stderr)
     return EXIT_BAD_INPUT
-
-
-def one_line(text: str) -> str:
-    """`text` as one printable line: control characters escaped, a long quote cut short."""
-    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
 
 
 def _output_failed(command: str, error: OSError) -> int:

@@ -374,7 +374,7 @@ def _free_name(seat: int, names: list, given: list) -> str:
 
 def _gpio(section: Section, into: dict) -> None:
     """Known names with BCM numbers; a pin used twice keeps the built-in map's."""
-    from .hal.bidbox_gpio import DEFAULT_PINS
+    from .hal.pins import DEFAULT_PINS
 
     chosen: dict[str, int] = {}
     for key, pin in section.values.items():
@@ -474,26 +474,15 @@ def undrawable(text: str) -> str | None:
     """The first character of `text` that the screen's font has no glyph for.
 
     The UI draws with pygame's own font (freesansbold.ttf: Latin, Greek,
-    Cyrillic); its freetype metrics are None for a missing glyph. Control and
-    format characters never count as drawable."""
+    Cyrillic); its character map, read from the file (device/ui/glyphs.py, no
+    pygame loaded), says which characters it has. Control and format characters
+    never count as drawable."""
+    from .ui.glyphs import has_glyph
+
     for char in text:
         if unicodedata.category(char)[0] == "C":
             return char
-    for char, metrics in zip(text, _glyph_font().get_metrics(text), strict=True):
-        if metrics is None:
-            return char
-    return None
-
-
-def _glyph_font():
-    """A fresh font each time: a cached one dies with a pygame.quit() that a later
-    pygame.init() cannot tell apart (a name is checked now and then, not per frame)."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame.freetype
-
-    if not pygame.freetype.get_init():
-        pygame.freetype.init()
-    return pygame.freetype.Font(None, 24)  # the same file as pygame.font.Font(None)
+    return next((char for char in text if not has_glyph(char)), None)
 
 
 # -- messages -----------------------------------------------------------------------------

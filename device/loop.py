@@ -7,6 +7,10 @@ revoke proved, a claim made and the end of a deal sound the attention beep on
 every device, and a revoke lights the error LED too, until the next input. The
 turn LEDs are lit as soon as a table is set, whichever way its rubber began.
 
+Every device implements device.hal.interface.Device (acknowledge, forget, set_leds,
+beep, close); the source of an input that has no device (the screen) is answered by
+the null device, which does nothing.
+
 Device threads only put `Input`s on the queue; the loop waits on that queue
 with a timeout, so it sleeps while nobody plays.
 
@@ -26,6 +30,7 @@ from firmware_bridge.protocol import BEEP_ATTENTION, BEEP_ERROR, BEEP_OK, LED_ER
 
 from .hal.events import Input
 from .hal.hello import same_id
+from .hal.interface import NULL_DEVICE, Device
 from .hints import TAP_START
 from .table import Outcome, Table
 
@@ -37,9 +42,9 @@ RETRIES = 5
 
 
 class TableLoop:
-    def __init__(self, table: Table, inputs: queue.Queue, devices: dict | None = None):
+    def __init__(self, table: Table, inputs: queue.Queue, devices: dict[str, Device] | None = None):
         self.inputs = inputs
-        self.devices = dict(devices or {})
+        self.devices: dict[str, Device] = dict(devices or {})
         self._error = False
         self._unstored = False  # the last input could not be stored: its resends beep no more
         # Inputs not stored yet, in the order they first came: (device, session, seq) ->
@@ -87,11 +92,10 @@ class TableLoop:
             outcome = self._hold(item, self._at_table(item))
         if item.kind == "connected" and item.session is not None:
             self._same_ids(item)
-        device = self.devices.get(item.source)
+        device = self.devices.get(item.source, NULL_DEVICE)
         if item.seq is not None and outcome.unstored:
-            if hasattr(device, "forget"):
-                device.forget(item)  # not stored: its resend must be handled again
-        elif item.seq is not None and hasattr(device, "acknowledge"):
+            device.forget(item)  # not stored: its resend must be handled again
+        elif item.seq is not None:
             device.acknowledge(item)  # stored or refused: either way, stop resending
         if item.kind in INPUT_KINDS and not (outcome.accepted or outcome.unstored):
             # The log says why the device beeped (the device hears only the beep).
@@ -99,7 +103,7 @@ class TableLoop:
         if item.kind in ("card", "call", "key", "error"):
             self._error = not outcome.accepted
             if self._error and not (outcome.unstored and self._unstored):
-                self._each("beep", BEEP_ERROR)  # once, not at every resend
+                self._beep_all(BEEP_ERROR)  # once, not at every resend
             elif outcome.accepted:
                 self._sound(outcome, device)
             self._unstored = outcome.unstored
@@ -111,17 +115,17 @@ class TableLoop:
         outcome = self.table.apply(event)
         if outcome.accepted:
             self._error = False
-            self._sound(outcome, None)
+            self._sound(outcome, NULL_DEVICE)
         self.show_turn()
         return outcome
 
-    def _sound(self, outcome: Outcome, device) -> None:
+    def _sound(self, outcome: Outcome, device: Device) -> None:
         """The click on the device that made an accepted input; the attention beep on
         every device for what the players must notice (a revoke also lights the error LED)."""
         if outcome.attention is not None:
             self._error = outcome.attention == "revoke"
-            self._each("beep", BEEP_ATTENTION)
-        elif hasattr(device, "beep"):
+            self._beep_all(BEEP_ATTENTION)
+        else:
             device.beep(BEEP_OK)
 
     def _same_ids(self, item: Input) -> None:
@@ -175,10 +179,9 @@ class TableLoop:
 
     def show_turn(self) -> None:
         turn = self.table.leds() if self.table is not None else 0
-        self._each("set_leds", turn | (LED_ERROR if self._error else 0))
-
-    def _each(self, method: str, *args) -> None:
         for device in self.devices.values():
-            action = getattr(device, method, None)
-            if action is not None:
-                action(*args)
+            device.set_leds(turn | (LED_ERROR if self._error else 0))
+
+    def _beep_all(self, pattern: int) -> None:
+        for device in self.devices.values():
+            device.beep(pattern)

@@ -135,13 +135,7 @@ def run_table(args: argparse.Namespace) -> int:
     if table is not None and opened.waiting is not None:  # the storage mark from the start
         table.storage_error = opened.waiting
     applied = journal.applied() if journal else {}
-    camera_decks = getattr(sims.get("scanner"), "decks", decks)  # a simulated camera's own
-    if hasattr(sims.get("scanner"), "wait_ready"):  # its deck photographed, its profile made
-        print("photographing the simulated camera's deck ...", file=sys.stderr, flush=True)
-        sims["scanner"].wait_ready()
-    devices = open_devices(scanner, bidbox, config, inputs, applied, camera_decks)
-    if hasattr(sims.get("scanner"), "attach") and "scanner" in devices:
-        sims["scanner"].attach(devices["scanner"])  # the player hears the table's answers
+    devices = open_simulated(sims, scanner, bidbox, config, inputs, applied, decks)
     loop = TableLoop(table, inputs, devices)
     if getattr(args, "steps", None) is not None:
         play_in_background(sims, args.steps, args.speed)
@@ -163,19 +157,33 @@ def run_table(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     finally:
-        stop_all(list(devices.values()) + list(sims.values()))
+        stop_all([d.close for d in devices.values()] + [s.stop for s in sims.values()])
         remove_links_folder(sims)
         lock.close()
     return status  # 1: the console failed; a Quit on the appliance: its unit restarts on it
 
 
-def stop_all(devices: list, within: float = STOP_S) -> None:
-    """Every device stopped at once, each on its own thread, waiting `within` s at most
-    in all: one stuck in a write or a reopen does not hold the table's exit."""
-    threads = [
-        threading.Thread(target=getattr(device, "stop", None) or device.close, daemon=True)
-        for device in devices
-    ]
+def open_simulated(sims: dict, scanner, bidbox, config, inputs, applied, decks: Path) -> dict:
+    """The table's devices, once the simulated ones (if any) are ready for them: a
+    simulated camera photographs its deck and makes its profile first (in its own
+    decks folder), then listens to the table's answers as a player at the table would."""
+    sim = sims.get("scanner")
+    if sim is not None and sim.decks is not None:
+        decks = sim.decks
+        print("photographing the simulated camera's deck ...", file=sys.stderr, flush=True)
+    if sim is not None:
+        sim.wait_ready()
+    devices = open_devices(scanner, bidbox, config, inputs, applied, decks)
+    if sim is not None and "scanner" in devices:
+        sim.attach(devices["scanner"])  # the player hears the table's answers
+    return devices
+
+
+def stop_all(stops: list, within: float = STOP_S) -> None:
+    """Every device stopped at once (`stops`: a Device's close, a simulated one's stop),
+    each on its own thread, waiting `within` s at most in all: one stuck in a write or a
+    reopen does not hold the table's exit."""
+    threads = [threading.Thread(target=stop, daemon=True) for stop in stops]
     for thread in threads:
         thread.start()
     end = time.monotonic() + within
@@ -315,8 +323,8 @@ def simulated_camera(scanner: str | None):
 def simulated_urls(sims: dict, scanner: str) -> tuple[str, str]:
     """The scanner and bidding box the table opens: the simulated devices' ptys (a
     simulated camera's scanner is the camera string itself)."""
-    sim = sims["scanner"]
-    return (sim.link.url if hasattr(sim, "link") else scanner), sims["bidbox"].link.url
+    own = sims["scanner"].url
+    return (scanner if own is None else own), sims["bidbox"].url
 
 
 def play_in_background(sims: dict, steps: list, speed: float) -> threading.Thread:

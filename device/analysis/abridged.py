@@ -25,8 +25,8 @@ from dataclasses import asdict, dataclass
 
 from device.engine.scoring.abridged import score_abridged
 
-from .facts import NotReviewed, seen_cards
-from .review import Cell, Costly, Progress, play_dict, table_dicts
+from .results import Cell, Costly, NotReviewed, Progress, play_dict, table_dicts
+from .seen import seen_cards
 
 COLOUR_SUIT = {"R": "H", "Y": "D", "B": "S", "G": "C"}  # the bidding box's colours
 SUIT_COLOUR = {s: c for c, s in COLOUR_SUIT.items()}

@@ -11,12 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SUIT_LETTERS = "CDHS"
-RANK_LETTERS = "23456789TJQKA"
-
-
-class NotReviewed(Exception):
-    """A deal the review cannot look at; the message is a locale key's last part."""
+from .results import NotReviewed  # noqa: F401 (imported from here too)
+from .seen import RANK_LETTERS, SUIT_LETTERS, card_index, seen_cards  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -44,28 +40,6 @@ class DealFacts:
         if self.contract is None:
             return None
         return self.contract.rstrip("X")[1:]
-
-
-def card_index(text: str) -> tuple[int, int]:
-    """(suit 0-3 clubs to spades, rank 0-12 two to ace) of a card's name."""
-    return SUIT_LETTERS.index(text[0]), RANK_LETTERS.index(text[1])
-
-
-def seen_cards(play, name=str) -> tuple[tuple, tuple]:
-    """Each hand's cards when play began and each trick's (leader, cards), every
-    card written by `name`; NotReviewed("unknown") when a hand's were not all seen
-    (played, shown face up or known)."""
-    hands = []
-    for hand in range(play.hands):
-        cards = set(play.by_hand[hand]) | set(play.shown(hand))
-        cards |= set(play.known.get(hand, ()))
-        if len(cards) != play.total:
-            raise NotReviewed("unknown")
-        hands.append(tuple(name(c) for c in sorted(cards, key=lambda c: c.sort_key)))
-    played = [(t.leader, tuple(name(c) for c in t.cards)) for t in play.tricks]
-    if play.current:
-        played.append((play.leader, tuple(name(c) for c in play.current)))
-    return tuple(hands), tuple(played)
 
 
 def deal_facts(game, deal) -> DealFacts:

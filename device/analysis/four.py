@@ -6,8 +6,13 @@ only: without it a four-hand deal is not reviewed, and the review says so.
 
 from __future__ import annotations
 
-from .facts import DealFacts, NotReviewed
+from typing import TYPE_CHECKING
+
 from .par import STRAINS
+from .results import Cell, Costly, NotReviewed, costs
+
+if TYPE_CHECKING:
+    from .facts import DealFacts
 
 # endplay's Denom and Player enums by our strain letters and hand numbers (N E S W).
 DENOMS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "nt"}
@@ -50,8 +55,6 @@ class FourHands:
         return deal
 
     def table(self, progress=None) -> list:
-        from .review import Cell
-
         types = self.types
         table = self.dds.calc_dd_table(self.types.Deal(self.text))
         cells = []
@@ -71,8 +74,6 @@ class FourHands:
         """Each card after which its side's double-dummy tricks went down. endplay
         counts for the side not on lead, the tricks won included; a revoke (a card
         that does not follow suit) stops it, and the cards after it are not looked at."""
-        from .review import Costly, costs
-
         facts = self.facts
         if not facts.played:
             return []

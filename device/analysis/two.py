@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .facts import DealFacts
+from .own_search import OwnSearch, masks, trump_of
 from .par import STRAINS
-from .review import Cell, OwnSearch, masks, trump_of
+from .results import Cell
 from .solver import Searcher, encode
 
 

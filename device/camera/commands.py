@@ -139,7 +139,7 @@ def _read_one(reader: Reader, name: str) -> dict:
 
 
 def _refuse(message: str) -> int:
-    from ..cli import one_line
+    from ..error_line import one_line
 
     print(one_line(message), file=sys.stderr)
     return 2

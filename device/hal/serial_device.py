@@ -113,6 +113,10 @@ class SerialDevice:
             self._thread.join(timeout=2)
         self._close()
 
+    def close(self) -> None:
+        """The Device interface's name for stop() (a camera's stop removes its folder too)."""
+        self.stop()
+
     def acknowledge(self, done: Input) -> None:
         """The table has stored (or refused) `done`: let the device stop resending it.
         When its session is not the one on the line now (the link is down, or back but

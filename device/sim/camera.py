@@ -46,7 +46,8 @@ KEEP = 4  # pictures kept in the folder camera's folder (the newest is the one s
 
 class SimCamera:
     """The player who lays cards under the camera. `attach()` it to the table's camera
-    scanner (a CameraScanner), whose answers it listens to."""
+    scanner (a CameraScanner), whose answers it listens to. It implements
+    device.sim.interface.Simulated."""
 
     kind = "scanner"
 
@@ -76,6 +77,12 @@ class SimCamera:
         self._thread: threading.Thread | None = None
 
     # -- what the table's side calls --------------------------------------------------------
+    @property
+    def url(self) -> None:
+        """No port of its own: the table opens the camera string it was given, and the
+        real camera process reads the photos laid in `spot`."""
+        return None
+
     def start(self) -> SimCamera:
         self.spot.mkdir(parents=True, exist_ok=True)
         for deck in ("abridged", "standard"):  # kept ones now, before the camera starts

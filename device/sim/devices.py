@@ -19,6 +19,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from firmware_bridge import protocol as p
 
@@ -58,7 +59,10 @@ class Faults:
 
 
 class SimDevice:
-    """One simulated device on a link. Thread-safe `press`/`card`/`key` calls queue inputs."""
+    """One simulated device on a link. Thread-safe `press`/`card`/`key` calls queue inputs.
+    It implements device.sim.interface.Simulated."""
+
+    decks: Path | None = None  # a serial device reads tags: the table's deck profiles
 
     def __init__(self, kind: str, ident: str, link, faults: Faults | None = None, seed=None):
         self.kind = kind
@@ -150,6 +154,18 @@ class SimDevice:
         return REFUSED if pattern == p.BEEP_ERROR else ACCEPTED
 
     # -- life ---------------------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        """Its link's port, which the table opens."""
+        return self.link.url
+
+    def wait_ready(self, timeout: float = 0.0) -> bool:
+        """Ready as soon as started: its link is open and its HELLO is queued."""
+        return True
+
+    def attach(self, device) -> None:
+        """Nothing to do: it hears the table's answers over its own link."""
+
     def start(self) -> SimDevice:
         self.link.open()
         self._send(self._hello())

@@ -382,7 +382,7 @@ class Journal:
         A result that cannot be read, or that is not a played rubber's (one
         abandoned by an older program), is left out.
         """
-        from .history import is_history_result
+        from .results import is_history_result
 
         results = []
         try:

@@ -21,7 +21,6 @@ from device.engine.errors import RuleError
 from device.engine.events import Event, Setup
 from device.engine.game import Game
 
-from .history import is_history_result, rubber_result
 from .journal import (
     JournalDamaged,
     parse_event,
@@ -29,6 +28,7 @@ from .journal import (
     parse_setup,
     text_or_bytes,
 )
+from .results import is_history_result, rubber_result
 
 # Past a damaged page with no readable max(id): stop after this many ids found empty.
 PROBE_MISSES = 20_000

@@ -1,69 +1,24 @@
-"""The double-dummy review of an aBRIDGEd hand in words (device/analysis/abridged.py):
-what the declared trump makes and what was made, the first card that cost a trick,
-the best declaration by the chart, and the tricks with each trump. Cards and trumps
-are said in colours ("blue 4"), never as suit codes."""
+"""The result lines of an aBRIDGEd hand: its review's lines (review_text), then the
+tricks with each trump. The words themselves (colours, never suit codes) are in
+abridged_words.py."""
 
 from __future__ import annotations
 
-TRUMPS = ("R", "Y", "B", "G", "NT")
-
-
-def colour(trump: str, t) -> str:
-    return t.t(f"review.abridged.colour.{trump}")
-
-
-def card_words(card: str, t) -> str:
-    """ "B4" -> "blue 4"."""
-    return t.t("review.abridged.card", colour=colour(card[0], t), rank=card[1:])
-
-
-def abridged_lines(review, names, t) -> list[str]:
-    """Three lines, as the other forms' review: made, the costly card, the best."""
-    made = t.t(
-        "review.abridged.makes",
-        declared=t.t(f"abridged.word.{review.declaration}"),
-        colour=colour(review.trump, t),
-        best=review.best,
-        name=names[review.declarer],
-        won=review.won,
-    )
-    costly = costly_text(review, names, t)
-    return [made, costly[:1].upper() + costly[1:], best_text(review, t)]
-
-
-def costly_text(review, names, t) -> str:
-    if not review.costly:
-        return t.t("review.no_costly")
-    first = review.costly[0]
-    lost = abs(first.after - first.before)
-    card = card_words(first.card, t)
-    text = t.n("review.costly", lost, trick=first.trick, card=card, name=names[first.hand])
-    more = len(review.costly) - 1
-    return t.n("review.more", more, text=text) if more else text
-
-
-def best_text(review, t) -> str:
-    best = review.best_declaration
-    return t.t(
-        "review.abridged.best",
-        declared=t.t(f"abridged.word.{best.declaration}"),
-        colour=colour(best.trump, t),
-        tricks=best.tricks,
-        points=f"{best.points:+d}",
-    )
-
-
-def trumps_line(review, t) -> str:
-    """The declarer's team's double-dummy tricks with each trump and NT."""
-    each = " · ".join(f"{colour(trump, t)} {review.tricks(trump)}" for trump in TRUMPS)
-    return t.t("review.abridged.trumps", each=each)
+from .abridged_words import (  # noqa: F401 (imported from here too)
+    TRUMPS,
+    abridged_lines,
+    best_text,
+    card_words,
+    colour,
+    costly_text,
+    trumps_line,
+)
+from .review_text import review_lines
 
 
 def result_lines(shown, t) -> list[str]:
     """The hand result's lines: the review's (review_text.review_lines), and once it
     is done the tricks with each trump."""
-    from .review_text import review_lines
-
     lines = review_lines(shown, t)
     review = shown.state.review if shown is not None else None
     if review is not None and hasattr(review, "declaration"):

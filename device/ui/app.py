@@ -27,6 +27,7 @@ from device.engine.events import (
 )
 from device.engine.game import Game
 from device.hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
+from device.hal.interface import Camera
 from device.hal.text import safe_text
 from device.hal.two_decks import namesake, other_deck_card, split, with_paired
 from device.loop import TableLoop
@@ -550,11 +551,9 @@ class App:
 
     # -- pairing by camera, and the camera page ----------------------------------------
     def camera(self):
-        """The scanner when it is a camera (it has a preview folder and learns), else None."""
+        """The scanner when it is a camera (device.hal.interface.Camera), else None."""
         scanner = self.loop.devices.get("scanner") if self.loop is not None else None
-        if getattr(scanner, "preview_dir", None) is None or not hasattr(scanner, "learn"):
-            return None
-        return scanner
+        return scanner if isinstance(scanner, Camera) else None
 
     def _camera_call(self, method: str, value) -> None:
         """Ask the camera to learn a card (or stop), or to show what it sees (or stop);
@@ -587,7 +586,8 @@ class App:
     def _camera_folder(self) -> Path | None:
         """Where the camera keeps its profiles and sidecars: its own folder (a simulated
         camera's, with --simulate), else the data folder's decks/."""
-        own = getattr(self.camera(), "decks", None)
+        camera = self.camera()
+        own = camera.decks if camera is not None else None
         return Path(own) if own is not None else self.decks
 
     def _camera_status(self) -> None:

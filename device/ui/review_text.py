@@ -42,7 +42,7 @@ def review_lines(shown: ReviewShown | None, t) -> list[str]:
     review = state.review
     names = shown.names
     if hasattr(review, "declaration"):  # an aBRIDGEd hand: its colours and its chart
-        from .abridged_review import abridged_lines
+        from .abridged_words import abridged_lines
 
         return abridged_lines(review, names, t)
     made = t.t(

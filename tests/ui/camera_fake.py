@@ -19,6 +19,7 @@ from pathlib import Path
 import pygame
 
 from device.hal.events import CARD, CONNECTED, ERROR, Input
+from device.hal.interface import NullDevice
 from device.ui.draw import draw_card
 from device.ui.layout import Layout
 
@@ -26,7 +27,7 @@ FRAME = (640, 480)
 SESSION = ("camera-dir", 1)
 
 
-class FakeCamera:
+class FakeCamera(NullDevice):  # the LEDs, beeps and close it ignores, as a Device
     def __init__(self, folder: Path, inputs, decks: Path | None = None):
         self.preview_dir = Path(folder) / "preview"
         self.preview_dir.mkdir(parents=True, exist_ok=True)

@@ -23,6 +23,7 @@ from device.engine.cards import ABRIDGED, STANDARD  # noqa: E402
 from device.engine.events import Setup  # noqa: E402
 from device.engine.game import Game  # noqa: E402
 from device.hal.events import CALL, Input  # noqa: E402
+from device.hal.interface import NullDevice  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.table import Table  # noqa: E402
 from device.ui.app import App  # noqa: E402
@@ -119,7 +120,7 @@ def test_settings_pairs_both_decks_with_the_camera_and_shows_what_it_learnt(
 
 def test_a_scanner_that_is_no_camera_keeps_the_tag_pairing(tmp_path):
     ui = UiState(scanner=True, devices=dict(BOTH), overlay="settings", start=StartState())
-    app = App(TableLoop(None, queue.Queue(), {"scanner": object()}), ui, decks=tmp_path)
+    app = App(TableLoop(None, queue.Queue(), {"scanner": NullDevice()}), ui, decks=tmp_path)
     app.step(0)
     actions = [t.action for t in app.targets]
     assert [a for a in actions if a[0] == "pair-deck"] == [

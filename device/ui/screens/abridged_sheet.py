@@ -18,8 +18,9 @@ from ..draw import draw_button, draw_text
 from ..review_text import review_lines
 from ..widgets.review import draw_review, review_height
 from ..widgets.text import line_step, wrapped_text
-from . import chrome, history, menu
+from . import chrome, menu
 from .base import Target
+from .titles import stored_title
 
 X = 16
 COLUMNS = (16, 50, 186, 300, 386)  # hand, declarer, declaration, trump, tricks
@@ -195,7 +196,7 @@ def draw_stored(surface, layout, ui, t) -> list[Target]:
     far as it replays), the winner, and Back to the history."""
     stored = ui.stored
     chrome.background(surface, layout)
-    title = f"{history.stored_title(stored, t)} · {stored.date}"
+    title = f"{stored_title(stored, t)} · {stored.date}"
     _title(surface, layout, title, 12)
     _sheet(surface, layout, stored.abridged, stored.sheet.sides, t, 58)
     _winner(surface, layout, stored.abridged, stored.sheet.sides, t, 380)

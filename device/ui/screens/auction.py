@@ -16,6 +16,7 @@ from .. import theme
 from ..draw import draw_call, draw_text
 from . import chrome
 from .base import Target
+from .hand_box import draw_face_up_box
 
 STRAINS = ("C", "D", "H", "S", "NT")  # ladder order, left to right
 SPECIAL_CALLS = (("P", 3), ("X", 2), ("XX", 2))  # (call, height in bid rows)
@@ -46,8 +47,6 @@ def draw(surface, layout, view, ui, t):
         offset = order.index(auction.first)
         draw_calls(surface, layout, auction.calls, order, speaker, ui, t, offset, FOUR_ROWS_Y)
     elif view.face_up:  # a dummy lies face up: the latest rounds over it
-        from .table4 import draw_face_up_box
-
         draw_heads(surface, layout, view, order, speaker, t)
         rows = FACE_UP_ROWS
         draw_calls(surface, layout, auction.calls, order, speaker, ui, t, visible=rows)

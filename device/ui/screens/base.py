@@ -19,18 +19,7 @@ from __future__ import annotations
 
 from dataclasses import InitVar, dataclass, field
 
-
-@dataclass(frozen=True)
-class Target:
-    """A touch target in logical coordinates; disabled ones are drawn greyed and ignored."""
-
-    rect: tuple[float, float, float, float]
-    action: tuple
-    enabled: bool = True
-
-    def hit(self, x: float, y: float) -> bool:
-        left, top, width, height = self.rect
-        return self.enabled and left <= x < left + width and top <= y < top + height
+from ..target import Target  # noqa: F401 (the screens' and widgets' touch target)
 
 
 @dataclass

@@ -12,10 +12,11 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button, draw_text
+from ..widgets.text import wrapped_text
 from . import chrome
 from .auction import fitting_size
 from .base import Target
-from .play import seat_index
+from .play_common import seat_index
 
 PER_ROW = 7  # 0..13 is two rows of seven (0..16, with three players: two rows of nine)
 NUMBER_W, NUMBER_H, NUMBER_GAP = 72, 56, 8
@@ -100,3 +101,41 @@ def bottom_buttons(surface, layout, claimer: int, name: str, t) -> list[Target]:
     draw_button(surface, layout, cancel, t.t("claim.cancel"), True, "normal", theme.TEXT)
 
     return [Target(concede, ("claim", claimer, 0)), Target(cancel, ("overlay", None))]
+
+
+# --- a claim waiting for an answer, over the play's table ----------------------
+
+
+def claim_question(surface, layout, view, t) -> list[Target]:
+    """A claim waiting for an answer: over the dimmed table, the claim and Accept / Dispute."""
+    claimer = view.play.claim[0]
+    claimer_side = view.seats[seat_index(view, claimer)].side
+    others = ", ".join(s.name for s in view.seats if s.side != claimer_side)
+    return claim_panel(surface, layout, view, t.t("play.claim_answer", name=others), t)
+
+
+def claim_panel(surface, layout, view, answer: str, t) -> list[Target]:
+    """Over the dimmed table: the claim, who answers it (`answer`), Accept and Dispute."""
+    claimer, tricks = view.play.claim
+    shade = pygame.Surface(layout.rect(*chrome.CONTENT).size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 130))
+    surface.blit(shade, layout.rect(*chrome.CONTENT))
+    panel = (90, 76, 620, 300)
+    rect = layout.rect(*panel)
+    pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=layout.px(14))
+    pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(14))
+    left = view.tricks - sum(view.play.won)
+    question = t.n("play.claim_pending", left, name=claimer, claimed=tricks)
+    y = wrapped_text(
+        surface, layout, question, (400, 96), theme.TEXT, 580, theme.INK_ON_FELT, "mid", True
+    )
+    wrapped_text(surface, layout, answer, (400, y + 10), theme.TEXT, 580, theme.ACCENT, "mid")
+    targets = []
+    for x, label, answer_value, style in (
+        (130, t.t("play.accept"), True, "accent"),
+        (420, t.t("play.dispute"), False, "danger"),
+    ):
+        button = (x, 292, 250, 64)
+        draw_button(surface, layout, button, label, True, style, font_size=28)
+        targets.append(Target(button, ("answer", answer_value)))
+    return targets

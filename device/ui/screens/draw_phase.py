@@ -11,9 +11,8 @@ from __future__ import annotations
 from .. import theme
 from ..draw import draw_card, draw_text
 from ..theme import TEXT_LARGE
-from ..widgets import confirm
 from ..widgets.text import wrapped_text
-from . import chrome
+from . import chrome, confirm
 
 
 def draw(surface, layout, view, ui, t):

@@ -25,6 +25,7 @@ from ..widgets.text import wrap
 from . import chrome, menu, sheet
 from .base import Target
 from .help import ARROWS_W, page_arrows, title_band
+from .titles import stored_title
 
 X, WIDTH = 16, 768
 TOP, BOTTOM = 62, menu.BAND_Y - 4
@@ -349,12 +350,6 @@ def _wrapped(surface, layout, text, pos, width, colour, size=theme.TEXT, bold=Fa
         draw_text(surface, layout, line, (x, y), size, colour, bold)
         y += size * 1.1
     return y
-
-
-def stored_title(stored, t, key: str = "history.sheet_title") -> str:
-    """ "Rubber 3", or its form's word for it: "Chicago 3", "Game 3" (aBRIDGEd)."""
-    word = stored.rubber_word
-    return t.t(key if word == "rubber" else f"{key}_{word}", n=stored.rubber)
 
 
 def _panel(surface, layout, stored, t) -> None:

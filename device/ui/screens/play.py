@@ -17,15 +17,26 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
+from ..draw import draw_card, draw_suit, draw_text, suit_colour, text_with_suits
 from ..widgets.cards import glow
-from ..widgets.contract import contract_card
 from ..widgets.picker import CLOSE, PICK_X, STRIP_Y, card_grid, picker_title, refused_cards
-from ..widgets.play_buttons import play_buttons
-from ..widgets.text import line_step, wrap, wrapped_text
+from ..widgets.text import line_step, wrap
 from . import chrome, table3, table4
 from .auction import fitting_size, tag
 from .base import Target
+from .claim import claim_panel, claim_question  # noqa: F401 (also imported from here)
+from .contract import contract_card
+from .play_common import (  # noqa: F401 (also imported from here)
+    BUTTON_H,
+    BUTTON_W,
+    BUTTON_X,
+    BUTTON_Y,
+    close_button,
+    seat_index,
+    table_buttons,
+    tricks_target,
+    turn_seat,
+)
 
 TRICKS = 13
 
@@ -37,10 +48,6 @@ PANEL_X, PANEL_W = 436, 196  # each seat's name and tricks, beside its spot
 
 # Left: the contract on a white card, the trick number, revokes.
 CONTRACT = (16, 92, 260, 104)
-
-# Right: a column of buttons.
-BUTTON_X, BUTTON_W, BUTTON_H = 644, 148, 56
-BUTTON_Y = (92, 156, 220)
 
 # The picker (widgets/picker.py): the deck in 4 rows of 13; under it the trick so far
 # and Close. In the phases that lay a dummy out (or turn its card up) OK stays lit.
@@ -87,20 +94,12 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
     return targets
 
 
-def turn_seat(view) -> int | None:
-    return next((i for i, seat in enumerate(view.seats) if seat.turn), None)
-
-
 def spot(hand: int) -> tuple[float, float, float, float]:
     return (CARD_X, SPOT_Y[hand % 2], CARD_W, CARD_H)
 
 
 def spot_centre_y(hand: int) -> float:
     return SPOT_Y[hand % 2] + CARD_H / 2
-
-
-def seat_index(view, name: str) -> int:
-    return next((i for i, seat in enumerate(view.seats) if seat.name == name), 0)
 
 
 def draw_contract(surface, layout, play, ui, t) -> None:
@@ -180,15 +179,6 @@ def draw_spot(surface, layout, seat: int, turn: bool) -> None:
     glow(surface, layout, rect)
 
 
-def tricks_target(view, seat: int, t) -> str:
-    """What this seat's side needs: the declarer to make the contract, the other side to beat it."""
-    needed = int(view.play.contract[0]) + view.tricks - 7  # the level above the book
-    declarer_side = view.seats[seat_index(view, view.play.declarer)].side
-    if view.seats[seat].side == declarer_side:
-        return t.t("play.needs", n=needed)
-    return t.t("play.to_beat", n=view.tricks + 1 - needed)
-
-
 def draw_seat_panel(surface, layout, view, seat: int, turn: bool, t) -> None:
     """Name (in the accent colour with a pointer when it is this seat's turn) and tricks won."""
     cy = spot_centre_y(seat)
@@ -220,45 +210,6 @@ def draw_seat_note(surface, layout, view, seat: int, between_tricks: bool, t) ->
         tag(surface, layout, text, (PANEL_X, cy + 56), theme.ACCENT, theme.ACCENT_TEXT)
     elif play.trick and play.trick[0][0] == seat:
         tag(surface, layout, t.t("play.lead"), (PANEL_X, cy + 56), theme.CARD_WHITE, theme.INK)
-
-
-def table_buttons(surface, layout, view, ui, t) -> list[Target]:
-    return play_buttons(surface, layout, view, ui, t, BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H)
-
-
-def claim_question(surface, layout, view, t) -> list[Target]:
-    """A claim waiting for an answer: over the dimmed table, the claim and Accept / Dispute."""
-    claimer = view.play.claim[0]
-    claimer_side = view.seats[seat_index(view, claimer)].side
-    others = ", ".join(s.name for s in view.seats if s.side != claimer_side)
-    return claim_panel(surface, layout, view, t.t("play.claim_answer", name=others), t)
-
-
-def claim_panel(surface, layout, view, answer: str, t) -> list[Target]:
-    """Over the dimmed table: the claim, who answers it (`answer`), Accept and Dispute."""
-    claimer, tricks = view.play.claim
-    shade = pygame.Surface(layout.rect(*chrome.CONTENT).size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 130))
-    surface.blit(shade, layout.rect(*chrome.CONTENT))
-    panel = (90, 76, 620, 300)
-    rect = layout.rect(*panel)
-    pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=layout.px(14))
-    pygame.draw.rect(surface, theme.ACCENT, rect, layout.px(3), border_radius=layout.px(14))
-    left = view.tricks - sum(view.play.won)
-    question = t.n("play.claim_pending", left, name=claimer, claimed=tricks)
-    y = wrapped_text(
-        surface, layout, question, (400, 96), theme.TEXT, 580, theme.INK_ON_FELT, "mid", True
-    )
-    wrapped_text(surface, layout, answer, (400, y + 10), theme.TEXT, 580, theme.ACCENT, "mid")
-    targets = []
-    for x, label, answer_value, style in (
-        (130, t.t("play.accept"), True, "accent"),
-        (420, t.t("play.dispute"), False, "danger"),
-    ):
-        button = (x, 292, 250, 64)
-        draw_button(surface, layout, button, label, True, style, font_size=28)
-        targets.append(Target(button, ("answer", answer_value)))
-    return targets
 
 
 # --- the last trick ----------------------------------------------------------------
@@ -321,11 +272,6 @@ def draw_last_seat(surface, layout, view, seat: int, t) -> None:
             theme.ACCENT,
             theme.ACCENT_TEXT,
         )
-
-
-def close_button(surface, layout, rect, t) -> Target:
-    draw_button(surface, layout, rect, t.t("play.close"), True, "accent")
-    return Target(rect, ("overlay", None))
 
 
 # --- the card picker -----------------------------------------------------------------

@@ -14,11 +14,13 @@ import pygame
 
 from .. import theme
 from ..draw import draw_card, draw_text
-from ..widgets.contract import contract_card
+from ..widgets.cards import glow
 from ..widgets.text import wrapped_text
-from . import chrome, play
+from . import chrome, play_common
 from .auction import fitting_size, tag
 from .base import Target
+from .claim import claim_panel
+from .contract import contract_card
 
 CARD_W, CARD_H = 84, 116
 COLUMN_X, COLUMN_W = (16, 222, 428), 200  # each player's column, seat 0 to 2 left to right
@@ -35,7 +37,7 @@ def spot(hand: int) -> tuple[float, float, float, float]:
 def draw_table(surface, layout, view, ui, t) -> list[Target]:
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     table = view.play
-    turn = play.turn_seat(view)
+    turn = play_common.turn_seat(view)
     contract_card(surface, layout, table, ui, t, CONTRACT, 44, 28, 62)
     trick_number(surface, layout, view, t)
     between = not table.trick and bool(table.last_trick)
@@ -49,7 +51,7 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
     if table.claim is not None:
         targets += claim_question(surface, layout, view, t)
     else:
-        targets += play.table_buttons(surface, layout, view, ui, t)
+        targets += play_common.table_buttons(surface, layout, view, ui, t)
     chrome.finish(surface, layout, ui, t)
     return targets
 
@@ -70,7 +72,7 @@ def trick_number(surface, layout, view, t) -> None:
 def draw_spot(surface, layout, seat: int, turn: bool) -> None:
     rect = layout.rect(*spot(seat))
     if turn:
-        play.glow(surface, layout, rect)
+        glow(surface, layout, rect)
     else:
         pygame.draw.rect(
             surface, theme.INK_ON_FELT_SOFT, rect, layout.px(2), border_radius=layout.px(10)
@@ -98,8 +100,8 @@ def seat_panel(surface, layout, view, seat: int, turn: bool, t) -> None:
 def tricks_target(view, seat: int, t) -> str:
     """The declarer's need, or what the two opponents must take together to beat it:
     each plays alone, but their tricks add up against the contract."""
-    if seat == play.seat_index(view, view.play.declarer):
-        return play.tricks_target(view, seat, t)
+    if seat == play_common.seat_index(view, view.play.declarer):
+        return play_common.tricks_target(view, seat, t)
     needed = int(view.play.contract[0]) + view.tricks - 7  # the level above the book
     return t.t("three.to_beat", n=view.tricks + 1 - needed)
 
@@ -126,7 +128,7 @@ def claim_question(surface, layout, view, t) -> list[Target]:
     """The declarer's claim over the dimmed table; the opponent to answer now names it
     (both must accept)."""
     answer = t.t("three.claim_answer", name=view.turn or "")
-    return play.claim_panel(surface, layout, view, answer, t)
+    return claim_panel(surface, layout, view, answer, t)
 
 
 def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
@@ -158,8 +160,13 @@ def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
             tag(
                 surface, layout, text, (x - width / 2, NAME_Y + 40), theme.ACCENT, theme.ACCENT_TEXT
             )
-    close = (play.BUTTON_X, play.BUTTON_Y[0], play.BUTTON_W, play.BUTTON_H)
-    targets.append(play.close_button(surface, layout, close, t))
+    close = (
+        play_common.BUTTON_X,
+        play_common.BUTTON_Y[0],
+        play_common.BUTTON_W,
+        play_common.BUTTON_H,
+    )
+    targets.append(play_common.close_button(surface, layout, close, t))
     chrome.finish(surface, layout, ui, t)
     return targets
 

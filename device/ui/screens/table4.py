@@ -18,13 +18,29 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..draw import draw_button, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
-from ..widgets.contract import contract_card
+from ..draw import draw_button, draw_card, draw_text, text_with_suits
+from ..widgets.cards import glow
 from ..widgets.play_buttons import play_buttons
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome
 from .auction import call_text, fitting_size
 from .base import Target
+from .claim import claim_question
+from .contract import contract_card
+from .hand_box import (  # noqa: F401 (also imported from here)
+    COLOURS,
+    LEFT_W,
+    LEFT_X,
+    SUITS,
+    _rank_order,
+    draw_face_up_box,
+    draw_hand_box,
+    rank_text,
+    rank_xs,
+    rows_of,
+    suit_row,
+)
+from .play_common import close_button
 
 COMPASS = ("N", "E", "S", "W")
 CARD_W, CARD_H = 72, 100
@@ -36,7 +52,6 @@ NAMES = {  # (x, y, anchor, width) of the seat's name, beside its spot
     2: (504, 382, "midleft", 132),
     3: (336, 300, "center", 110),
 }
-LEFT_X, LEFT_W = 12, 260
 CONTRACT = (LEFT_X, 56, LEFT_W, 78)
 BUTTON_X, BUTTON_W, BUTTON_H = 644, 148, 52
 BUTTON_Y = (56, 114, 172)
@@ -44,13 +59,6 @@ TRICKS_Y = 238  # the tricks per side, under the buttons
 COMPACT_CONTRACT_H = 44  # with two dummies laid out: the contract on one line
 COMPACT_ROW_H = 27  # and a dummy's suit rows closer together
 CHOICE_X, CHOICE_W, CHOICE_H = 300, 492, 120  # the declarer's two choices of a dummy
-SUITS = ("S", "H", "D", "C")
-COLOURS = ("R", "Y", "B", "G")  # the aBRIDGEd deck's rows
-
-
-def rows_of(cards) -> tuple[str, ...]:
-    """The rows a hand laid out is drawn in: its deck's suits (or colours)."""
-    return COLOURS if any(card[0] in COLOURS for card, _ in cards) else SUITS
 
 
 def at_spots(view) -> bool:
@@ -109,8 +117,6 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
     if play.revokes:
         draw_revoke(surface, layout, play.revokes[-1], t)
     if play.claim is not None:
-        from .play import claim_question
-
         targets += claim_question(surface, layout, view, t)
     elif view.phase == "turn-up":
         left = dict(play.covered).get(play.turn_up, 0)
@@ -202,61 +208,12 @@ def draw_turn(surface, layout, view, t, y: float) -> float:
     return y if text is None else draw_lines(surface, layout, text, y)
 
 
-def rank_text(card: str, t) -> str:
-    """A card's rank as the language prints it: A K Q J 10 (Dutch A H V B 10)."""
-    rank = card[1:]
-    numbers = {"A": 14, "K": 13, "Q": 12, "J": 11}
-    if rank in numbers:
-        return t.t(f"card.rank.{numbers[rank]}")
-    return "10" if rank == "T" else rank
-
-
 def draw_shown(surface, layout, view, ui, t, y: float) -> None:
     """Each hand laid out face up (the dummy): its name, then a row per suit with the
     ranks, played ones greyed. Only the cards the table was shown."""
     for hand, cards in view.play.shown:
         title = t.t("play.dummy", name=view.play.hands[hand])
         y = draw_hand_box(surface, layout, ui, t, y, title, cards)
-
-
-def draw_hand_box(surface, layout, ui, t, y: float, title: str, cards) -> float:
-    """A hand laid out face up: its title, then a row per suit with the ranks of
-    `cards` ((card, played) pairs), played ones greyed; returns the y below."""
-    title, size = layout.fit_text(title, theme.TEXT, LEFT_W, True)
-    draw_text(
-        surface,
-        layout,
-        title,
-        (LEFT_X + 2, y + 14),
-        size,
-        theme.INK_ON_FELT_SOFT,
-        True,
-        "midleft",
-    )
-    y += 32
-    box = (LEFT_X, y, LEFT_W, 4 * 30 + 8)
-    pygame.draw.rect(surface, theme.CARD_WHITE, layout.rect(*box), border_radius=layout.px(8))
-    for row, suit in enumerate(rows_of(cards)):
-        cy = y + 4 + 30 * row + 15
-        suit_row(surface, layout, ui, t, cards, suit, (LEFT_X + 18, cy), 20, LEFT_W - 44)
-    return y + box[3] + 8
-
-
-def suit_row(surface, layout, ui, t, cards, suit, at, suit_px, width) -> None:
-    """One suit of a hand laid out face up: its symbol at `at`, then its ranks from the
-    highest, 16 px after the symbol and spread over `width`, played ones greyed."""
-    x0, cy = at
-    colour = suit_colour(suit, ui.four_colour)
-    if suit in COLOURS:  # an aBRIDGEd colour: a dot of it
-        pygame.draw.circle(surface, colour, layout.point(x0, cy), layout.px(suit_px / 2))
-    else:
-        draw_suit(surface, suit, layout.point(x0, cy), layout.px(suit_px), colour)
-    in_suit = [(c, played) for c, played in cards if c[0] == suit]
-    in_suit.sort(key=lambda pair: _rank_order(pair[0]), reverse=True)
-    for (card, played), x in zip(in_suit, rank_xs(in_suit, width), strict=True):
-        ink = theme.CARD_EDGE if played else theme.INK
-        pos = (x0 + 16 + x, cy)
-        draw_text(surface, layout, rank_text(card, t), pos, theme.TEXT, ink, not played, "midleft")
 
 
 def draw_shown_compact(surface, layout, view, ui, t, y: float) -> None:
@@ -283,26 +240,7 @@ def draw_shown_compact(surface, layout, view, ui, t, y: float) -> None:
         y += box[3] + 6
 
 
-def rank_xs(cards, width: float) -> list[float]:
-    """Where each rank of a suit starts: a 10 takes more room than a letter or a digit;
-    closer together when the suit is long."""
-    units = [1.6 if card[1:] == "T" or len(card) > 2 else 1.0 for card, _ in cards]
-    step = min(24, width / max(1.0, sum(units)))
-    xs, x = [], 0.0
-    for unit in units:
-        xs.append(x)
-        x += unit * step
-    return xs
-
-
-def _rank_order(card: str) -> int:
-    rank = card[1:]
-    return {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10}.get(rank) or int(rank)
-
-
 def draw_spot(surface, layout, hand: int, turn: bool) -> None:
-    from .play import glow
-
     rect = layout.rect(*spot(hand))
     if turn:
         glow(surface, layout, rect)
@@ -415,12 +353,6 @@ def draw(surface, layout, view, ui, t) -> list[Target]:
     return draw_face_up(surface, layout, view, ui, t)
 
 
-def draw_face_up_box(surface, layout, view, ui, t, y: float) -> float:
-    """The dummy face up so far, under its title."""
-    cards = [(card, False) for card in view.face_up]
-    return draw_hand_box(surface, layout, ui, t, y, t.t("faceup.title"), cards)
-
-
 def draw_face_up(surface, layout, view, ui, t) -> list[Target]:
     """The dealer lays a dummy face up before the auction, scanning its cards (n of
     13); OK skips the rest (scanned after the opening lead)."""
@@ -466,8 +398,6 @@ def draw_lines(surface, layout, text: str, y: float) -> float:
 
 def draw_last_trick(surface, layout, view, ui, t) -> list[Target]:
     """The previous trick at the four spots, the winner's card ringed, and Close."""
-    from .play import close_button
-
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
     play = view.play
     title = t.t("play.last_trick")

@@ -20,7 +20,7 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button
-from ..screens.base import Target
+from ..target import Target
 
 ACCENTS = "éèëáàäïóöüçñ"
 LETTERS = ("qwertyuiop", "asdfghjkl-", "zxcvbnm'")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .. import theme
 from ..draw import draw_button, draw_card, draw_text, text_with_suits
 from ..screens import chrome
-from ..screens.base import Target
+from ..target import Target
 
 # 13 columns of 58 x 62 cells (every one a target), 4 rows; under it a line (the trick
 # so far) and Close, clear of the device line (y 392..416) and the footer.

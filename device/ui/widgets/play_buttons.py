@@ -5,7 +5,7 @@ does), lit as the obvious step when there is no scanner or it is lost."""
 from __future__ import annotations
 
 from ..draw import draw_button
-from ..screens.base import Target
+from ..target import Target
 
 
 def play_buttons(surface, layout, view, ui, t, x, ys, width, height) -> list[Target]:

@@ -4,9 +4,9 @@ tricks, the pick-up), asked once more: a stray tap on the menu never ends it."""
 from __future__ import annotations
 
 from .. import theme
-from ..screens import chrome, menu
-from ..screens.base import Target
-from .text import wrapped_text
+from ..widgets.text import wrapped_text
+from . import chrome, menu
+from .base import Target
 
 YES, NO = (150, 290, 230, 88), (420, 290, 230, 88)
 
