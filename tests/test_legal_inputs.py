@@ -50,6 +50,7 @@ from device.ui.view import build_view
 from device.ui.widgets.picker import picker_cards, refused_cards
 
 SAMPLE = 25  # other inputs tried at each step
+FULL_SHARE = 0.35  # the steps whose every legal input is tried on a copy of the game
 STEPS = 70  # steps of a random walk: a deal or more, claims cutting play short
 WORDS = ("Pass", "Play", "Ten", "Seven", "R", "Y", "B", "G", "NT", "Maybe")
 
@@ -175,10 +176,14 @@ def tapped_and_accepted(game: Game, given: set, trials: Trials) -> frozenset[str
     return frozenset(taken)
 
 
-def check_step(game: Game, rng: random.Random, picker: bool) -> tuple:
+def check_step(game: Game, rng: random.Random, picker: bool, full: bool = True) -> tuple:
+    """The legal inputs now; with `full`, each tried on a copy and others refused (a
+    copy per input taken is what costs: the walks try them at a share of the steps)."""
     legal = legal_inputs(game)
     assert len(set(legal)) == len(legal), f"{game.phase}: an input twice in {legal}"
     assert legal == legal_inputs(game), "the order is not stable"
+    if not full:
+        return legal
     before = game.snapshot()
     records = set()
     for event in legal:
@@ -201,7 +206,8 @@ def check_step(game: Game, rng: random.Random, picker: bool) -> tuple:
 def walk_robots(game: Game, rng: random.Random, deals: int, check: random.Random) -> None:
     for number in range(deals):
         for event in deal_inputs(game, rng):
-            legal = check_step(game, check, picker=check.random() < 0.3)
+            full = check.random() < FULL_SHARE
+            legal = check_step(game, check, picker=full and check.random() < 0.5, full=full)
             assert event in legal, f"the robot's {event} is not legal in the {game.phase}"
             game.apply(event)
         check_step(game, check, picker=True)
@@ -215,7 +221,8 @@ def walk_random(game: Game, rng: random.Random, steps: int) -> set[str]:
     phases = set()
     for _ in range(steps):
         phases.add(game.phase)
-        legal = check_step(game, rng, picker=rng.random() < 0.3)
+        full = rng.random() < FULL_SHARE
+        legal = check_step(game, rng, picker=full and rng.random() < 0.5, full=full)
         moves = [e for e in legal if not isinstance(e, Undone)]
         if not moves:
             break
