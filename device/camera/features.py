@@ -77,9 +77,13 @@ def likeness(found: np.ndarray, learnt: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 
 # -- the corner index: rank and suit, read at the camera's own resolution -------------------
-INDEX_CARD = (120, 180)  # the canonical card (width, height) the index is cut from
-INDEX_BOX = (0.06, 0.03, 0.24, 0.30)  # x0, y0, x1, y1: the index, as shares of the card
-INDEX_SLACK = 4  # pixels each way a seen index may lie off the learnt one (corners found)
+# The canonical card (width, height) the index is cut from: about the card's size on the
+# frame, so the suit's small pip keeps all the camera saw of it (a club's lobes, a spade's point).
+INDEX_CARD = (180, 270)
+# x0, y0, x1, y1: the index, as shares of the card; from near the edge, as some designs
+# print it (their pip was cut off at 0.06), and low enough for a large pip under the rank.
+INDEX_BOX = (0.025, 0.02, 0.24, 0.34)
+INDEX_SLACK = 6  # pixels each way a seen index may lie off the learnt one (corners found)
 INDEX_PLAY_BLUR = 1.5  # pixels: how much blurrier a play frame's index may be
 INDEX_BLUR = 1.0  # pixels: a sharp pairing frame and a blurred play frame look alike
 

@@ -3,8 +3,9 @@
 The file is numpy's compressed archive (a zip of .npy arrays, read with
 allow_pickle=False: loading it runs no code). Its arrays:
 
-- `format`: the text "honeymoon-camera-profile"; `version`: 4 (older files lack the
-  corner indices or their blurred copies: they are refused with "pair the deck again");
+- `format`: the text "honeymoon-camera-profile"; `version`: 5 (older files lack the
+  corner indices or their blurred copies, or hold a smaller index cut at a lower
+  resolution: they are refused with "pair the deck again");
 - `deck`: "standard" or "abridged" (device/engine/cards.py);
 - `cards`: the learnt cards' names in the deck's notation ("SA", "HT"; "R14");
 - `learnt`: float32, cards x 4 x D: each card's feature (features.py) upright and
@@ -43,8 +44,10 @@ from . import features
 from .locate import Shape
 
 FORMAT = "honeymoon-camera-profile"
-VERSION = 4
-READS = (4,)  # versions this program loads: 1 and 2 had no corner indices, 3 no blurred ones
+VERSION = 5
+# Versions this program loads: 1 and 2 had no corner indices, 3 no blurred ones, 4 a
+# smaller index at two thirds of the camera's resolution (a club's pip read as a spade's).
+READS = (5,)
 EMPTY_SIZE = (160, 120)  # width, height of the stored empty spot
 KEYS = ("format", "version", "deck", "cards", "learnt", "shape", "empty", "shapes", "indices")
 

@@ -156,6 +156,15 @@ def test_an_older_profile_asks_to_pair_again(saved, tmp_path):
         assert "pair the deck again" in _refused(old)
 
 
+def test_a_version_4_profile_asks_to_pair_again(saved, tmp_path):
+    """Version 4 held the corner index smaller and coarser: refused, never read with it."""
+    _, profile = saved
+    coarse = np.zeros((len(profile.cards), 4, 49, 22, 3), np.float32)
+    old = _rewritten(saved, tmp_path, version=np.array(4), indices=coarse)
+    message = _refused(old)
+    assert "version 4" in message and "pair the deck again" in message
+
+
 def test_card_sizes_that_do_not_fit_the_cards_are_refused(saved, tmp_path):
     _, profile = saved
     short = profile.card_shapes()[:-1]
