@@ -13,7 +13,10 @@ from dataclasses import dataclass
 from .errors import NotationError
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False: a suit and a card are built once per deck, so they compare and hash by
+# identity (the C-level hash: the robots and the legal inputs hash cards millions of
+# times); __reduce__ gives a pickled one back as the deck's own object.
+@dataclass(frozen=True, slots=True, eq=False)
 class Suit:
     """A suit (or an aBRIDGEd colour). `order` ranks suits for bidding: C < D < H < S."""
 
@@ -28,8 +31,11 @@ class Suit:
     def __deepcopy__(self, memo) -> Suit:
         return self  # one object per deck: suits compare by identity, a copy keeps it
 
+    def __reduce__(self):
+        return (_suit, (self.deck, self.letter))
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card; `sort_key` sorts a hand by suit, then rank."""
 
@@ -45,6 +51,9 @@ class Card:
 
     def __deepcopy__(self, memo) -> Card:
         return self  # built once per deck and compared by identity: a copy keeps it
+
+    def __reduce__(self):
+        return (_card, (self.suit.deck, self.text))
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -124,3 +133,13 @@ def parse_cards(text: str, deck: Deck = STANDARD) -> list[Card]:
 def abridged_pips(card: Card) -> int:
     """Hand-strength pips of an aBRIDGEd card: 4, 3, 2, 1 on 14, 13, 12, 11."""
     return max(card.rank - 10, 0)
+
+
+def _suit(deck: str, letter: str) -> Suit:
+    """The deck's own suit: what a pickled suit unpickles to."""
+    return DECKS[deck]._by_letter[letter]
+
+
+def _card(deck: str, text: str) -> Card:
+    """The deck's own card: what a pickled card unpickles to."""
+    return DECKS[deck]._by_text[text]

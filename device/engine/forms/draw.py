@@ -131,13 +131,13 @@ class DrawBridge(GameForm):
             deal.phase = "draw-top"  # the next trick's top card is turned up
         return CardPlayed(card, hand)
 
-    def _not_in_hand(self, deal: Deal, card, players: tuple[str, ...]) -> str | None:
+    def _not_in_hand(self, deal: Deal, card, players: tuple[str, ...], drawn=None) -> str | None:
         """Why the hand to play to a draw trick cannot hold `card`: the top card not yet
-        drawn, or one the other player drew."""
+        drawn, or one the other player drew (`drawn`: _drawn_by, when known)."""
         play = deal.draw
         if deal.draw_top and card == deal.draw_top[-1] and len(deal.draw_top) > len(play.tricks):
             return f"{card} is the top card of the stock, not in a hand"
-        holder = self._drawn_by(deal).get(card)
+        holder = (self._drawn_by(deal) if drawn is None else drawn).get(card)
         if holder is not None and holder != play.to_play:
             return f"{card} is in {players[holder]}'s hand: {players[holder]} drew it"
         return None
@@ -146,12 +146,14 @@ class DrawBridge(GameForm):
         """The top card: any card not seen in the draw tricks; a card of a draw trick:
         any the hand to play may hold. The menu's stop in both."""
         play = deal.draw
-        for card in self.deck.cards:
-            if deal.phase == "draw-top":
-                if card not in play.played and card not in deal.draw_top:
-                    yield CardShown(card)
-            elif play.why_not(card) is None and self._not_in_hand(deal, card, players) is None:
-                yield CardPlayed(card)
+        if deal.phase == "draw-top":
+            seen = set(play.played).union(deal.draw_top)
+            yield from (CardShown(card) for card in self.deck.cards if card not in seen)
+        else:
+            drawn = self._drawn_by(deal)  # once, not once per card: the robots ask often
+            for card in self.deck.cards:
+                if play.why_not(card) is None and not self._not_in_hand(deal, card, players, drawn):
+                    yield CardPlayed(card)
         yield DrawPhaseEnded()
 
     def phase_over(self, deal: Deal) -> bool:
