@@ -23,18 +23,17 @@ def chicago_record(seed: int = 1, thrown_in_before: tuple[int, ...] = (1,)) -> d
     return record
 
 
-def rubber_record(most_deals: int = 6) -> dict:
-    """The first robot rubber of rubber bridge with at most `most_deals` deals,
-    with a thrown-in deal and a dummy laid out only in part (or skipped) in it."""
-    for seed in range(200):
-        game = play_rubber(seed, "rubber-bridge", PLAYERS)
-        if len(game.deals) > most_deals:
-            continue
-        record = to_record(game)
-        partial = [d for d in game.deals if d.dummy is not None and len(d.play.seen) < 1]
-        if any(d.thrown_in for d in game.deals) and partial:
-            return record
-    raise AssertionError("no short robot rubber with a thrown-in deal")
+RUBBER_SEED = 185  # the first robot rubber of at most 7 deals that has what the tests need
+
+
+def rubber_record(seed: int = RUBBER_SEED) -> dict:
+    """A robot rubber of rubber bridge of at most 7 deals, with a thrown-in deal and a
+    dummy laid out only in part (or skipped) in it: the seed is the first of 0..199 that
+    gives one (searching them takes 13 s, and this is built at collection)."""
+    game = play_rubber(seed, "rubber-bridge", PLAYERS)
+    partial = [d for d in game.deals if d.dummy is not None and len(d.play.seen) < 1]
+    assert len(game.deals) <= 7 and any(d.thrown_in for d in game.deals) and partial
+    return to_record(game)
 
 
 def shown_record(record: dict) -> dict:

@@ -64,7 +64,7 @@ def test_a_whole_chicago_headless_through_the_simulated_devices(tmp_path):
 
 
 def test_a_whole_rubber_of_rubber_bridge_headless(tmp_path):
-    record = rubber_record(7)
+    record = rubber_record()
     game = play_record(record)
     assert any(d.thrown_in for d in game.deals) and game.phase == "finished"
     data = play_at_the_table(tmp_path, record)

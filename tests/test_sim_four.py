@@ -33,7 +33,7 @@ def _first(record):
 
 @pytest.mark.parametrize(
     "record",
-    [chicago_record(1), shown_record(chicago_record(4, (0, 2))), rubber_record(7)],
+    [chicago_record(1), shown_record(chicago_record(4, (0, 2))), rubber_record()],
     ids=["chicago", "chicago-shown", "rubber"],
 )
 def test_the_steps_played_into_a_table_give_the_record(record):

@@ -13,6 +13,7 @@ each one as a PNG to look at, in both languages and at both screen sizes:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import random
 import sys
@@ -432,6 +433,14 @@ def registered_dummy_forms() -> list[str]:
 
 
 def every_screen() -> list[tuple[str, object, UiState]]:
+    """Every screen of the gallery: (name, view, ui). Built once per process (it plays
+    and reviews robot deals: 6 s), as five test modules collect over it; drawing a
+    screen changes neither its view nor its ui (draw_on draws a copy of the ui)."""
+    return list(_every_screen())
+
+
+@functools.cache
+def _every_screen() -> tuple[tuple[str, object, UiState], ...]:
     screens = start_screens() + four_start_screens()
     for form in FORM_NAMES:
         screens += game_screens(form)
@@ -447,7 +456,7 @@ def every_screen() -> list[tuple[str, object, UiState]]:
     screens += abridged_review_screens()
     screens += deck_pairing_screens(build_view(game("plain", {"calls": ["1H"]})))
     screens += camera_screens(build_view(game("plain", {"calls": ["1H"]})))
-    return screens + marked_screens()
+    return tuple(screens + marked_screens())
 
 
 def draw(view, ui: UiState, lang: str, size=(800, 480), layout=None, catalog=None):
