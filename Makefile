@@ -23,11 +23,16 @@ run: $(STAMP)
 	$(BIN)/honeymoon run --simulate
 
 # One pytest worker per core (pytest-xdist): one process alone leaves a core of
-# a 2-core machine idle while it waits on the tables its tests start.
+# a 2-core machine idle while it waits on the tables its tests start. Work
+# stealing: a worker left with the slow end-to-end tests hands some to the idle one.
+# The suite starts hundreds of Python processes (tables, commands, cameras): with
+# PYTHONDONTWRITEBYTECODE set (some shells and CI images set it) each would compile
+# the package from source again, a fifth of the suite's time; so the tests may
+# write their bytecode into __pycache__ as Python does by default.
 test: $(STAMP) micropython
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -n auto
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n auto --dist worksteal
 
 demo: $(STAMP)
 	$(BIN)/honeymoon demo

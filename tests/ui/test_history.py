@@ -5,6 +5,7 @@ marked, and a damaged rubber said in a line instead of a crash."""
 
 import json
 import os
+import shutil
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -57,16 +58,29 @@ def play_into(journal, seed, form, players, stop_after=None):
     return table.rubber, table.game
 
 
-@pytest.fixture
-def stored(tmp_path):
-    """A data folder whose journal holds RUBBERS and one rubber stopped early."""
-    journal = Journal(tmp_path / FILENAME)
+@pytest.fixture(scope="module")
+def stored_once(tmp_path_factory):
+    """A journal holding RUBBERS and one rubber stopped early, written once: a table
+    storing every input of six robot rubbers takes a second."""
+    folder = tmp_path_factory.mktemp("stored")
+    journal = Journal(folder / FILENAME)
     games = {}
     for seed, form, players in RUBBERS:
         rubber, game = play_into(journal, seed, form, players)
         games[rubber] = game
     rubber, game = play_into(journal, 6, "plain", ("Anna", "Ben"), stop_after=40)
     games[rubber] = game
+    journal.close()
+    return folder, games
+
+
+@pytest.fixture
+def stored(tmp_path, stored_once):
+    """A data folder of its own, a copy of that journal (a test may damage it)."""
+    folder, games = stored_once
+    for path in folder.iterdir():
+        shutil.copyfile(path, tmp_path / path.name)
+    journal = Journal(tmp_path / FILENAME)
     yield journal, games
     journal.close()
 
