@@ -323,18 +323,3 @@ def test_the_documented_deal_plays_back_as_it_says():
     g = play_record(record_of(json.loads(block)))
     assert g.deal.turned_up == [card("HA"), None]
     assert g.deal.play.shown(S)[-1] == card("HA")
-
-
-@pytest.mark.parametrize(
-    "shared",
-    [
-        properties.test_random_games_keep_the_rules,
-        properties.test_each_undo_gives_back_the_earlier_state_exactly,
-        properties.test_robot_rubbers_finish_with_a_winner,
-    ],
-)
-def test_the_shared_property_tests_pass_for_this_form(shared, monkeypatch):
-    """What tests/engine/test_properties.py runs for each registered form, with the
-    turn-up phase's inputs (its random_input needs the branch above once registered)."""
-    monkeypatch.setattr(properties, "random_input", random_input)
-    shared(form=FORM.name)
