@@ -51,16 +51,17 @@ def _sheet(design: str) -> np.ndarray:
     CACHE.mkdir(parents=True, exist_ok=True)
     png = CACHE / f"{design}.png"
     if not png.exists():
-        svg = CACHE / f"{design}.svg"
-        svg.write_bytes(gzip.decompress((CARDS_DIR / f"{design}.svgz").read_bytes()))
-        part = CACHE / f"{design}.part.png"
-        subprocess.run(
-            ["rsvg-convert", "-w", str(13 * CELL_WIDTH), str(svg), "-o", str(part)],
-            check=True,
-            capture_output=True,
-        )
-        part.replace(png)
-        svg.unlink()
+        # Two suites at once may render the same design: each in files of its own, the
+        # sheet then named whole (the last one named wins; both are the same picture).
+        with tempfile.TemporaryDirectory(dir=CACHE, prefix=f".{design}-") as work:
+            svg, part = Path(work) / "sheet.svg", Path(work) / "sheet.png"
+            svg.write_bytes(gzip.decompress((CARDS_DIR / f"{design}.svgz").read_bytes()))
+            subprocess.run(
+                ["rsvg-convert", "-w", str(13 * CELL_WIDTH), str(svg), "-o", str(part)],
+                check=True,
+                capture_output=True,
+            )
+            part.replace(png)
     return cv2.imread(str(png), cv2.IMREAD_UNCHANGED)
 
 
