@@ -67,7 +67,7 @@ $(MICROPYTHON): package.json
 		&& touch $(MICROPYTHON) \
 		|| echo "npm install failed: MicroPython firmware tests will be skipped"
 
-# On the Pi: sudo make install (see README, "On a Raspberry Pi").
+# On the Pi: sudo make install (see docs/pi.md).
 install:
 	sh systemd/install.sh
 

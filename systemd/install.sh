@@ -71,7 +71,10 @@ install_app() {
     # constraints.txt: the exact versions the suite ran with (the same as make's).
     "$VENV/bin/pip" install --quiet --upgrade $PIP_DEPS -c "$SRC/constraints.txt" \
         "$SRC[$extras]"
+    # The README and the docs it links to (docs/pi.md: this install, step by step).
     cp "$SRC/README.md" "$PREFIX/README.md"
+    mkdir -p "$PREFIX/docs"
+    cp "$SRC"/docs/*.md "$PREFIX/docs/"
     say "app installed in $VENV (with $extras; no test or lint tools)"
 }
 

@@ -21,6 +21,7 @@ SYSTEMD = REPO / "systemd"
 UNIT = SYSTEMD / "honeymoon-table.service"
 POLKIT_RULE = SYSTEMD / "polkit-honeymoon-table.rules"
 POLKIT_INSTALLED = "etc/polkit-1/rules.d/60-honeymoon-table.rules"
+PI_DOC = REPO / "docs" / "pi.md"  # the Pi, in full: the README says it in brief
 ANALYZE = shutil.which("systemd-analyze")
 needs_analyze = pytest.mark.skipif(
     ANALYZE is None, reason="systemd-analyze not found: the unit checks are skipped"
@@ -60,6 +61,8 @@ def test_install_writes_every_file(installed):
     assert app.is_file() and os.access(app, os.X_OK)
     cfg = root / "opt/honeymoon-table/venv/pyvenv.cfg"
     assert "include-system-site-packages = true" in cfg.read_text()
+    docs = root / "opt/honeymoon-table"  # the unit's Documentation=, and what it links to
+    assert (docs / "README.md").is_file() and (docs / "docs/pi.md").is_file()
 
 
 @needs_analyze
@@ -166,9 +169,7 @@ def test_the_unit_allows_the_serial_lines_the_protocol_offers():
 
 
 def test_the_readme_and_the_rules_say_how_to_use_the_uart():
-    readme = (REPO / "README.md").read_text()
-    pi = readme[readme.index("## On a Raspberry Pi") :]
-    pi = pi[: pi.index("\n## ", 1)]
+    pi = PI_DOC.read_text()  # the README's Pi section links to it
     for needed in (
         "enable_uart=1",
         "/boot/firmware/config.txt",
@@ -455,9 +456,7 @@ def test_the_rule_names_the_units_user_and_the_command_the_table_sends():
 
 
 def test_the_readme_says_what_restart_and_shut_down_do_on_the_pi():
-    readme = (REPO / "README.md").read_text()
-    pi = readme[readme.index("## On a Raspberry Pi") :]
-    pi = pi[: pi.index("\n## ", 1)]
+    pi = PI_DOC.read_text()
     for needed in (
         "**Restart**",
         "**Shut down**",

@@ -7,14 +7,15 @@ qemu-user-static binfmt-support systemd-container` first). The steps, each timed
 1. debootstrap an arm64 Debian 12 (the base of Raspberry Pi OS) into a fresh folder;
 2. boot it with systemd-nspawn: its own systemd as PID 1, every arm64 program run
    by qemu-user through binfmt;
-3. inside, only what the README's Pi section installs with apt (python3-lgpio comes
+3. inside, only what the README's Pi section installs with apt (docs/pi.md's step 2,
+   the same line; python3-lgpio comes
    from Raspberry Pi OS's own archive, which a plain Debian 12 lacks: it is named and
    skipped; this check's bidding box is serial), then a clone and `make install`;
 4. systemd starts honeymoon-table.service as its user, in its sandbox, with a
    drop-in for what a container lacks (no screen: SDL's dummy driver; the simulated
    devices are ptys); the table says READY=1 and keeps the watchdog fed;
 5. `honeymoon sim-devices` plays a deal into it through its scanner and bidding box
-   (every input accepted); the journal is where the README says;
+   (every input accepted); the journal is where docs/pi.md says;
 6. a restart resumes the rubber: the table's status is the same before and after.
 
 Everything it made (the folder, the container and its processes) is removed at the
@@ -376,7 +377,7 @@ def play_deal(container: Container) -> dict:
         raise CheckFailed(f"sim-devices exited {sim.returncode}:\n{out[-3000:]}")
     journal_file = container.root / STATE.lstrip("/") / "journal.sqlite3"
     if not journal_file.is_file():
-        raise CheckFailed(f"no journal at {STATE}/journal.sqlite3 (the README's place)")
+        raise CheckFailed(f"no journal at {STATE}/journal.sqlite3 (docs/pi.md's place)")
     print(f"   journal: {STATE}/journal.sqlite3, {journal_file.stat().st_size} bytes")
     return table_status(container)
 

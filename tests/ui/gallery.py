@@ -7,7 +7,7 @@ Tests render them all (tests/ui/test_readable.py); run as a program it saves
 each one as a PNG to look at, in both languages and at both screen sizes:
 
     .venv/bin/python -m tests.ui.gallery /tmp/screens        # every screen
-    .venv/bin/python -m tests.ui.gallery --docs              # the README's screenshots
+    .venv/bin/python -m tests.ui.gallery --docs              # the screenshots in docs/
 """
 
 from __future__ import annotations
