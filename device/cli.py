@@ -398,8 +398,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 # -- demo ----------------------------------------------------------------------------
 def cmd_demo(args: argparse.Namespace) -> int:
-    from .engine.forms import find_form
     from .engine.record import sheet_report
+    from .forms import find_form
     from .robots import play_rubber
     from .sheet_text import render_sheet
 
@@ -452,7 +452,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.screenshot_dir is not None:
         _check_screenshot_dir(Path(args.screenshot_dir))
     if args.players is not None:
-        from .engine.forms import FORMS, find_form
+        from .forms import FORMS, find_form
 
         if args.new is not None:
             check_player_count(find_form(args.new), args.players, "honeymoon run")

@@ -13,7 +13,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from device.engine.forms import FORMS, find_form  # noqa: E402
+from device.forms import FORMS, find_form  # noqa: E402
 from device.ui import theme  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.i18n import LANGUAGES, Catalog  # noqa: E402

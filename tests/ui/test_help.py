@@ -14,8 +14,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from device.engine.events import Setup  # noqa: E402
-from device.engine.forms import FORMS  # noqa: E402
 from device.engine.game import Game  # noqa: E402
+from device.forms import FORMS  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.table import Table  # noqa: E402
 from device.ui import theme  # noqa: E402

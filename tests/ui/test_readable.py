@@ -99,7 +99,7 @@ def test_every_text_on_every_screen_is_at_least_the_smallest_size(name, view, ui
 
 
 def test_the_gallery_holds_every_phase_overlay_and_the_start_screen():
-    from device.engine.forms import FORMS
+    from device.forms import FORMS
     from device.ui.screens import MODULES, screen_name
 
     shown = {screen_name(view, ui) for _, view, ui in SCREENS}

@@ -14,8 +14,8 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from device.engine.forms import FORMS  # noqa: E402
 from device.engine.record import play_record  # noqa: E402
+from device.forms import FORMS  # noqa: E402
 from device.ui import theme  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.layout import MIN_TARGET, Layout  # noqa: E402

@@ -1,0 +1,5 @@
+"""aBRIDGEd: the form the registry finds (`FORM`); its rules in rules.py."""
+
+from .rules import Abridged
+
+FORM = Abridged()

@@ -1,0 +1,5 @@
+"""Draw and Discard Honeymoon: the form the registry finds (`FORM`); its rules in rules.py."""
+
+from .rules import DrawAndDiscard
+
+FORM = DrawAndDiscard()

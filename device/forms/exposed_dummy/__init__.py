@@ -1,0 +1,5 @@
+"""Exposed Dummy: the form the registry finds (`FORM`); its rules in rules.py."""
+
+from .rules import ExposedDummy
+
+FORM = ExposedDummy()

@@ -1,0 +1,5 @@
+"""Single Dummy: the form the registry finds (`FORM`); its rules in rules.py."""
+
+from .rules import SingleDummy
+
+FORM = SingleDummy()

@@ -1,0 +1,5 @@
+"""Three-player Honeymoon: the form the registry finds (`FORM`); its rules in rules.py."""
+
+from .rules import ThreePlayer
+
+FORM = ThreePlayer()
