@@ -155,3 +155,14 @@ def test_a_package_without_a_form_or_with_a_name_or_order_taken_is_refused(extra
     _package(extra_forms, "twin_test", text)
     with pytest.raises(SetupError, match=said):
         registry._discover()
+
+
+@pytest.mark.parametrize("form", FORMS, ids=lambda form: form.name)
+def test_each_form_says_its_rules_once_in_its_packages_readme(form):
+    text = (REPO / package(form) / "README.md").read_text("utf-8")
+    title = text.splitlines()[0]
+    assert title.startswith("# ") and f"(`{form.name}`" in title
+    for part in ("**What it is.**", "**The deal.**", "**The phases.**", "**The scoring.**"):
+        assert part in text
+    assert "**At the table.**" in text
+    assert len(text.splitlines()) <= 60  # short: the rules, not the manual

@@ -1,4 +1,7 @@
-"""Plain Honeymoon: the form the registry finds (`FORM`); its rules in rules.py."""
+"""Plain Honeymoon: the form the registry finds (`FORM`).
+
+Its rules are in rules.py, and said for the table in README.md.
+"""
 
 from .rules import Plain
 
