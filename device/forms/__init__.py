@@ -51,11 +51,16 @@ def _check_apart(forms: tuple[GameForm, ...]) -> None:
             names[name] = form.name
 
 
+def package_name(form: GameForm) -> str:
+    """The dotted name of the package that holds `form`: "device.forms.plain"."""
+    inside = type(form).__module__.removeprefix(__name__ + ".")
+    return f"{__name__}.{inside.split('.')[0]}"
+
+
 def package(form: GameForm) -> str:
     """The folder of the package that holds `form`, as a path from the repository's
     root: "device/forms/plain"."""
-    inside = type(form).__module__.removeprefix(__name__ + ".")
-    return f"{__name__}.{inside.split('.')[0]}".replace(".", "/")
+    return package_name(form).replace(".", "/")
 
 
 FORMS: tuple[GameForm, ...] = _discover()
@@ -72,4 +77,4 @@ def find_form(name: str) -> GameForm:
     raise SetupError(f"unknown game {name!r} (known: {known})")
 
 
-__all__ = ["DEFAULT", "FORMS", "find_form", "package"]
+__all__ = ["DEFAULT", "FORMS", "find_form", "package", "package_name"]
