@@ -69,7 +69,6 @@ def merged(parts: list[tuple[str, dict]]) -> dict:
     return whole
 
 
-
 @cache
 def _error_patterns() -> tuple[tuple[re.Pattern, str], ...]:
     """English templates as regexes, most specific (fewest fields) first."""
