@@ -3,11 +3,12 @@ outside the copy, is found and plays through every part of the table.
 
 The repository's device/ tree is copied to a folder of the test's own, plain's package
 copied beside it as plain_copy (its name, aliases, order and catalogue keys changed in
-the copy only), and each part runs in a process with that tree first on PYTHONPATH:
-the registry and `honeymoon forms`, robot rubbers and the record's round trip, the
-journal's resume, the screens in both languages, and the terminal table (played,
-stopped, resumed). Plain is a form of hooks alone; a form with phases or screens of its
-own (aBRIDGEd) still needs edits outside its package (issue 22, item 2)."""
+the copy only), and each part runs in a process with that tree first on PYTHONPATH: the
+registry and `honeymoon forms`, robot rubbers and the record's round trip, the journal's
+resume, the screens in both languages, the terminal table (played, stopped, resumed) and
+a whole rubber through the simulated devices into the headless table. Plain is a form of
+hooks alone; a form with phases or screens of its own (aBRIDGEd) still needs edits
+outside its package (issue 22, item 2)."""
 
 from __future__ import annotations
 
@@ -190,3 +191,27 @@ def test_the_copy_plays_through_the_terminal_table_and_resumes_there(tree, tmp_p
     assert "SA" in again
     later = json.loads(check(in_tree(tree, run, "status", "--data-dir", str(tmp_path))))
     assert later["game"] == NAME and later["phase"] == "play" and later != status
+
+
+def test_the_copy_plays_a_whole_rubber_through_the_simulated_devices(tree, tmp_path):
+    """A robot rubber's record through `honeymoon sim-devices` over ptys into `honeymoon
+    run --headless --new plain-copy`, then status, export and replay on what it stored:
+    tests/at_the_table.py, with the copied tree as the folder its commands run in."""
+    out = check(
+        in_tree(
+            tree,
+            """
+            import sys
+            from pathlib import Path
+            from tests import at_the_table
+            at_the_table.REPO = Path.cwd()  # the commands run the copied tree's device/
+            from device.engine.record import play_record
+            record = at_the_table.robot_record("plain-copy", {})
+            data = at_the_table.play_at_the_table(Path(sys.argv[1]), record)
+            at_the_table.check_stored(data, record, play_record(record))
+            print(len(record["deals"]))
+            """,
+            str(tmp_path),
+        )
+    )
+    assert int(out) > 1
