@@ -112,6 +112,13 @@ def build_parser() -> _Parser:
         description="Play a game record (docs/game-record.md) and print the score sheet as JSON.",
     )
     replay.add_argument("file", metavar="FILE", help="the record, or - for standard input")
+    forms = commands.add_parser(
+        "forms",
+        help="the game forms this table plays, in the start screen's order",
+        description="List the registered game forms: name, aliases, number of players and "
+        "the package (device/forms/<name>) that holds each.",
+    )
+    forms.add_argument("--json", action="store_true", help="print one JSON array")
     demo = commands.add_parser(
         "demo",
         help="play a seeded random rubber and print its score sheet",
@@ -397,9 +404,33 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 # -- demo ----------------------------------------------------------------------------
+def cmd_forms(args: argparse.Namespace) -> int:
+    from .forms import FORMS, package
+
+    listed = [
+        {"name": f.name, "aliases": list(f.aliases), "players": f.players, "package": package(f)}
+        for f in FORMS
+    ]
+    if args.json:
+        print(json.dumps(listed))
+        return 0
+    rows = [("form", "players", "aliases", "package")]
+    rows += [
+        (f["name"], str(f["players"]), ", ".join(f["aliases"]) or "-", f["package"]) for f in listed
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        print(
+            "  ".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True))
+            + "  "
+            + row[3]
+        )
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
-    from .engine.forms import find_form
     from .engine.record import sheet_report
+    from .forms import find_form
     from .robots import play_rubber
     from .sheet_text import render_sheet
 
@@ -452,7 +483,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.screenshot_dir is not None:
         _check_screenshot_dir(Path(args.screenshot_dir))
     if args.players is not None:
-        from .engine.forms import FORMS, find_form
+        from .forms import FORMS, find_form
 
         if args.new is not None:
             check_player_count(find_form(args.new), args.players, "honeymoon run")
@@ -593,6 +624,7 @@ COMMANDS = {
     "score": cmd_score,
     "replay": cmd_replay,
     "demo": cmd_demo,
+    "forms": cmd_forms,
     "run": cmd_run,
     "sim-devices": cmd_sim_devices,
     "status": cmd_status,

@@ -300,7 +300,7 @@ def _language(key: str, value) -> str:
 
 
 def _form(key: str, value) -> str:
-    from .engine.forms import FORMS, find_form
+    from .forms import FORMS, find_form
 
     try:
         return find_form(_text(key, value)).name
@@ -329,7 +329,7 @@ def _game(section: Section, into: dict) -> None:
 
 def _players(section: Section, value, form_name: str) -> list[str]:
     """Each good name is kept; a bad one gives way to a default name not in use."""
-    from .engine.forms import find_form
+    from .forms import find_form
 
     default = DEFAULTS["game"]["players"]
     count = find_form(form_name).players

@@ -283,7 +283,7 @@ def play_rubber(seed: int, form: str = "draw-and-discard", players=None) -> Game
     """A whole rubber played by robots with one seed (players by default the
     first of NAMES, as many as the form has)."""
     if players is None:
-        from .engine.forms import find_form
+        from .forms import find_form
 
         players = NAMES[: find_form(form).players]
     rng = random.Random(seed)

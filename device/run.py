@@ -76,7 +76,7 @@ def open_gpio_bidbox(pins: dict, inputs: queue.Queue):
 def new_game(args: argparse.Namespace, config: dict, options: dict | None = None) -> Game:
     """A rubber started from the command line; `options` (remembered, maybe of
     another form) are those of its form."""
-    from .engine.forms import find_form
+    from .forms import find_form
 
     form = args.new or config["game"]["form"]
     players = tuple(normal_name(p) for p in args.players or config["game"]["players"])
@@ -351,7 +351,7 @@ def run_app(
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .engine.forms import FORMS
+    from .forms import FORMS
     from .ui.app import App, new_table_factory
     from .ui.screens.base import StartState, UiState
 

@@ -125,7 +125,7 @@ def test_demo_prints_a_finished_sheet(capsys):
 
 
 def test_console_script_help_for_each_command():
-    for argv in ([], ["score"], ["replay"], ["demo"]):
+    for argv in ([], ["score"], ["replay"], ["demo"], ["forms"]):
         done = subprocess.run(
             [sys.executable, "-m", "device.cli", *argv, "--help"], capture_output=True, text=True
         )

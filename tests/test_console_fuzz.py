@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from device.console import Console
 from device.engine import events as engine_events
 from device.engine.events import Event, Setup
-from device.engine.forms import FORMS
 from device.engine.game import Game
+from device.forms import FORMS
 from device.loop import TableLoop
 from device.robots import NAMES, play_out
 from device.table import Table

@@ -12,8 +12,8 @@ import pytest
 
 from device.console import Console, describe, status
 from device.console_words import Words
-from device.engine.forms import FORMS
 from device.engine.game import Game
+from device.forms import FORMS
 from device.loop import TableLoop
 from device.sheet_text import render_sheet
 from device.table import Table

@@ -18,7 +18,7 @@ def test_game_record_example_replays_to_the_documented_sheet():
 
 
 def test_game_record_names_each_form_with_its_aliases_as_the_code_has_them():
-    from device.engine.forms import FORMS
+    from device.forms import FORMS
 
     row = next(
         line

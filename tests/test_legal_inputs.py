@@ -42,9 +42,9 @@ from device.engine.events import (
     TalonDiscarded,
     Undone,
 )
-from device.engine.forms import FORMS
 from device.engine.game import Game
 from device.engine.legal import legal_inputs
+from device.forms import FORMS
 from device.robots import NAMES, deal_inputs, play_rubber
 from device.ui.view import build_view
 from device.ui.widgets.picker import picker_cards, refused_cards

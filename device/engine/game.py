@@ -34,7 +34,7 @@ from .events import (
     Setup,
     Undone,
 )
-from .forms import GameForm, find_form
+from .form import GameForm
 from .honours import refusal as honours_refusal
 from .play import Play, Revoke, revoke_moves
 from .scoring import DealOutcome, honours_in_hand
@@ -103,6 +103,8 @@ class Game:
     """One rubber or Chicago: the setup, the recorded events and the state they give."""
 
     def __init__(self, setup: Setup):
+        from device.forms import find_form  # the registry imports the engine: asked late
+
         self.form: GameForm = find_form(setup.form)
         self.options = self.form.resolve_options(setup.options)
         self.players = _check_players(self.form, setup.players)

@@ -26,7 +26,6 @@ from .events import (
     Setup,
     TalonDiscarded,
 )
-from .forms import DEFAULT
 from .game import Deal, Game, normal_name
 
 DEAL_KEYS = {
@@ -98,6 +97,8 @@ def _setup(record: Any) -> Setup:
     unknown = set(record) - RECORD_KEYS
     if unknown:
         raise RecordError(f"record: unknown key {quoted(sorted(unknown)[0])}")
+    from device.forms import DEFAULT  # the registry imports the engine: asked late
+
     form = record.get("game", DEFAULT)
     if not isinstance(form, str):
         raise RecordError("game: must be the name of a game form, like draw-and-discard")

@@ -420,7 +420,7 @@ def parse_setup(text) -> Setup:
 
 
 def deck_of(setup: Setup) -> str:
-    from device.engine.forms import find_form
+    from device.forms import find_form
 
     return find_form(setup.form).deck.name
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from device.config import ROTATIONS, NotSettingsFile, name_refusal, normal_name, read_settings_file
 from device.engine.errors import RuleError
-from device.engine.forms import FORMS, find_form
+from device.forms import FORMS, find_form
 
 FILENAME = "prefs.json"
 MAX_BYTES = 64 * 1024  # a few hundred bytes at most: anything bigger is not ours

@@ -776,7 +776,7 @@ class App:
         if start.first_dealer is None:  # draw for the deal first
             start.drawn = [None] * len(start.players)
             return
-        from device.engine.forms import find_form
+        from device.forms import find_form
 
         names = tuple(p.strip() for p in start.players)
         known = {o.name for o in find_form(start.form).options}
@@ -850,7 +850,7 @@ class App:
         return Outcome(True, "", notice=f"Undone: {start.players[seat]}'s {drawn[-1]}")
 
     def _drawn_card(self, item: Input):
-        from device.engine.forms import find_form
+        from device.forms import find_form
 
         if item.uid is None:
             return find_form(self.ui.start.form).deck.parse(item.value)
@@ -861,7 +861,7 @@ class App:
         return card
 
     def _dealer_from_draw(self) -> None:
-        from device.engine.forms import find_form
+        from device.forms import find_form
 
         start = self.ui.start
         if None not in start.drawn:
@@ -886,7 +886,7 @@ class App:
         """As many names as the chosen form has players: the names typed so far stay,
         new seats get a name to change; a dealer who is no longer at the table is
         drawn for again."""
-        from device.engine.forms import find_form
+        from device.forms import find_form
 
         start = self.ui.start
         count = find_form(start.form).players
@@ -902,7 +902,7 @@ class App:
         """Let the table draw for the players that have not drawn."""
         import random
 
-        from device.engine.forms import find_form
+        from device.forms import find_form
 
         start = self.ui.start
         deck = [str(c) for c in find_form(start.form).deck.cards if str(c) not in start.drawn]

@@ -1,5 +1,6 @@
 """Every text on screen, from one catalogue per language (locale/en.json,
-locale/nl.json).
+locale/nl.json), with the entries each registered form keeps in its package
+(device/forms/<name>/locale/en.json, nl.json) merged in.
 
 Engine refusals are written in English ("1H is not higher than 2C"); the
 catalogue's "errors" table holds their templates, so they are shown in the
@@ -27,15 +28,51 @@ _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _FACE_RANKS = (14, 13, 12, 11)
 
 
+class CatalogueError(ValueError):
+    """Two catalogues define the same key: which text wins would be chance."""
+
+
 @cache
-def _load(lang: str) -> dict:
-    return json.loads(files(__package__).joinpath(f"locale/{lang}.json").read_text("utf-8"))
+def catalogue(lang: str) -> dict:
+    """The whole catalogue of `lang`: the table's own entries and every registered
+    form's, section by section ("ui", "errors", "console")."""
+    from device.forms import FORMS, package_name
+
+    parts = [("device/ui/locale", _read(files(__package__), lang))]
+    for form in FORMS:
+        own = _read(files(package_name(form)), lang)
+        if own is not None:
+            parts.append((f"the form {form.name}", own))
+    return merged(parts)
+
+
+def _read(folder, lang: str) -> dict | None:
+    path = folder.joinpath(f"locale/{lang}.json")
+    return json.loads(path.read_text("utf-8")) if path.is_file() else None
+
+
+def merged(parts: list[tuple[str, dict]]) -> dict:
+    """One catalogue from (source, catalogue) pairs; a key two of them define is a
+    CatalogueError that names both."""
+    whole: dict[str, dict[str, str]] = {}
+    source: dict[tuple[str, str], str] = {}
+    for name, part in parts:
+        for section, texts in part.items():
+            into = whole.setdefault(section, {})
+            for key, text in texts.items():
+                if key in into:
+                    raise CatalogueError(
+                        f"{section} key {key!r} is defined by {source[section, key]} and {name}"
+                    )
+                into[key] = text
+                source[section, key] = name
+    return whole
 
 
 @cache
 def _error_patterns() -> tuple[tuple[re.Pattern, str], ...]:
     """English templates as regexes, most specific (fewest fields) first."""
-    templates = _load("en")["errors"]
+    templates = catalogue("en")["errors"]
     patterns = []
     for template in templates:
         regex = re.escape(template)
@@ -49,11 +86,11 @@ class Catalog:
         if lang not in LANGUAGES:
             raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
         self.lang = lang
-        self.texts = _load(lang)
+        self.texts = catalogue(lang)
 
     def t(self, key: str, **values) -> str:
         """The text for `key`, with {fields} filled in; the key itself if missing."""
-        text = self.texts["ui"].get(key) or _load("en")["ui"].get(key) or key
+        text = self.texts["ui"].get(key) or catalogue("en")["ui"].get(key) or key
         return text.format(**values) if values else text
 
     def n(self, key: str, n: int, **values) -> str:

@@ -3,7 +3,7 @@
 from hypothesis import strategies as st
 
 from device.engine.events import CardShown, DummyDone, Stated
-from device.engine.forms.abridged import COLOURS, COUNTS, DECLARING, STRENGTHS, TOTAL
+from device.forms.abridged.rules import COLOURS, COUNTS, DECLARING, STRENGTHS, TOTAL
 
 __all__ = ["DECLARING", "declaring_input"]
 

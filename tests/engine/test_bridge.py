@@ -16,9 +16,9 @@ from device.engine.events import (
     Setup,
     Undone,
 )
-from device.engine.forms import find_form
 from device.engine.game import Game
 from device.engine.record import RecordError, play_record, sheet_report, to_record
+from device.forms import find_form
 from device.store.status import status
 
 N, E, S, W = range(4)

@@ -125,7 +125,7 @@ def test_a_stored_claim_or_answer_naming_the_dummy_is_the_declarers():
 
 def test_abridged_the_declarer_answers_a_defenders_claim_and_the_dummy_never_claims():
     from device.engine.events import Stated
-    from tests.engine.test_abridged import ABRIDGED, ALICE, BOB, CAROL, TED, game
+    from tests.forms.abridged.test_abridged import ABRIDGED, ALICE, BOB, CAROL, TED, game
 
     g = game(dealer=ALICE)
     g.apply(Stated("Play"))  # Alice declares; Ted, her partner, is the dummy

@@ -7,7 +7,7 @@ from device.engine.calls import Call
 from device.engine.cards import Card
 from device.engine.errors import RuleError
 from device.engine.events import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Setup
-from device.engine.forms.base import HONOURS, GameForm
+from device.engine.form import HONOURS, GameForm
 from device.engine.game import Game
 
 N, E, S, W = range(4)
@@ -28,7 +28,7 @@ class FourHandRubber(GameForm):
 
 @pytest.fixture
 def game(monkeypatch):
-    from device.engine import forms
+    from device import forms
 
     monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, FourHandRubber()))
     return Game(Setup("test-four", ("North", "East", "South", "West"), N))

@@ -15,8 +15,8 @@ from device.engine.events import (
     Setup,
     Undone,
 )
-from device.engine.forms import FORMS, find_form
 from device.engine.game import Game
+from device.forms import FORMS, find_form
 
 from .helpers import deal_cards, trick_cards
 

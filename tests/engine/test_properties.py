@@ -26,10 +26,10 @@ from device.engine.events import (
     Undone,
     event_from_dict,
 )
-from device.engine.forms import FORMS as REGISTERED
 from device.engine.game import Game
 from device.engine.honours import refusal
 from device.engine.record import play_record, to_record
+from device.forms import FORMS as REGISTERED
 from device.robots import NAMES, draw_hands, play_rubber
 from tests.engine.abridged_inputs import DECLARING, declaring_input
 

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from device.engine.events import Setup
-from device.engine.forms import FORMS
 from device.engine.game import Game
 from device.engine.record import RecordError, play_record, to_record
+from device.forms import FORMS
 from device.robots import NAMES, play_out
 
 BAD = [

@@ -203,8 +203,10 @@ def test_a_claimed_deal_gives_the_known_cards_only():
 def dummy_forms(monkeypatch):
     """The forms with dummies registered (as forms/__init__.py does once the start
     screen offers them), only those not registered yet."""
-    from device.engine import forms
-    from device.engine.forms.dummies import DoubleDummy, ExposedDummy, SingleDummy
+    from device import forms
+    from device.forms.double_dummy.rules import DoubleDummy
+    from device.forms.exposed_dummy.rules import ExposedDummy
+    from device.forms.single_dummy.rules import SingleDummy
 
     names = {form.name for form in forms.FORMS}
     extra = [f for f in (DoubleDummy(), SingleDummy(), ExposedDummy()) if f.name not in names]
@@ -215,7 +217,7 @@ def test_a_double_dummy_deal_gives_all_four_hands_and_the_players(dummy_forms):
     """Anna (N) and Ben (E) with their dummies (S, W) laid out: every card known, the
     four hands in the Deal tag; the players' auction in HoneymoonAuction; Vulnerable
     NS for Anna and her dummy."""
-    from tests.engine.test_dummies import full_deal_record
+    from tests.forms.test_dummies import full_deal_record
 
     game = play_record(full_deal_record(contract="4S"))
     text = export_pbn(game)
@@ -241,7 +243,7 @@ def test_a_double_dummy_deal_gives_all_four_hands_and_the_players(dummy_forms):
 def test_a_double_dummy_deal_with_a_dummy_skipped_gives_what_was_seen(dummy_forms):
     """South's dummy laid out in part, West's skipped with OK, a claim after two
     tricks: the Deal tag has what was seen of each hand, nothing guessed."""
-    from tests.engine.test_dummies import FULL_DEAL_CARDS, full_deal_record
+    from tests.forms.test_dummies import FULL_DEAL_CARDS, full_deal_record
 
     record = full_deal_record()
     record["deals"][0] |= {

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from device.engine.cards import ABRIDGED
 from device.engine.events import CardPlayed, CardShown, DummyDone, NextDeal, Setup, Stated
-from device.engine.forms import FORMS
 from device.engine.game import Game
 from device.engine.record import play_record
+from device.forms import FORMS
 from device.ui.screens.base import StartState, UiState
 from device.ui.view import build_view, stored_rubber_view
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from device.engine.cards import STANDARD, Card
 from device.engine.events import CallMade, CardPlayed, CardShown, Setup
-from device.engine.forms import FORMS
 from device.engine.game import Game
+from device.forms import FORMS
 from device.ui.screens.base import StartState, UiState
 from device.ui.view import build_view
 

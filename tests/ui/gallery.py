@@ -25,9 +25,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from device.engine.events import ClaimMade, NextDeal, Setup  # noqa: E402
-from device.engine.forms import FORMS  # noqa: E402
 from device.engine.game import Game  # noqa: E402
 from device.engine.record import play_record  # noqa: E402
+from device.forms import FORMS  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.layout import Layout  # noqa: E402
 from device.ui.screens import render  # noqa: E402
@@ -426,7 +426,7 @@ def dummy_screens(form: str) -> list[tuple[str, object, UiState]]:
 
 def registered_dummy_forms() -> list[str]:
     """The forms with dummies registered now (the start screen offers them)."""
-    from device.engine import forms
+    from device import forms
 
     names = {form.name for form in forms.FORMS}
     return [form for form in DUMMY_FORMS if form in names]

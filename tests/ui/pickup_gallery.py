@@ -9,8 +9,8 @@ from __future__ import annotations
 from device.engine.calls import Call
 from device.engine.cards import Card
 from device.engine.events import CallMade, CardPlayed, CardShown, PickUp, Setup
-from device.engine.forms import FORMS
 from device.engine.game import Game
+from device.forms import FORMS
 from device.ui.screens.base import StartState, UiState
 from device.ui.view import build_view
 

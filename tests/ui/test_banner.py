@@ -5,10 +5,8 @@ gallery, with a long refusal in English and Dutch, the banner changes no pixel o
 its rectangle and no button lies under it; every refusal of the catalogue fits its two
 lines whole."""
 
-import json
 import os
 import re
-from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
@@ -19,6 +17,7 @@ import pytest  # noqa: E402
 
 from device import hints  # noqa: E402
 from device.ui.app import BANNER_CHARS  # noqa: E402
+from device.ui.i18n import catalogue  # noqa: E402
 from device.ui.layout import Layout  # noqa: E402
 from device.ui.screens import chrome  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
@@ -27,7 +26,6 @@ from tests.ui.overlap import overlaps  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("pygame_module")
 
-LOCALE = Path(__file__).resolve().parents[2] / "device" / "ui" / "locale"
 # A long refusal with its hint: two lines of the banner in either language.
 LONG = (
     "Anna cannot have held the four aces: 2 more would be needed in the 3 cards still in that hand"
@@ -72,7 +70,7 @@ def fill(template: str) -> str:
 def test_every_refusal_fits_the_banner_whole(lang):
     """Each refusal of the catalogue, and each hint after a short refusal, cut as the
     app cuts it, fits the banner's two lines without an ellipsis."""
-    errors = json.loads((LOCALE / f"{lang}.json").read_text("utf-8"))["errors"]
+    errors = catalogue(lang)["errors"]
     said = [fill(template) for template in errors.values()]
     said += [
         f"{fill(errors['{card} was already played'])}: {fill(errors.get(h, h))}"

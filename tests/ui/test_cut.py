@@ -10,8 +10,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 from device.engine.cards import Card  # noqa: E402
 from device.engine.errors import SetupError  # noqa: E402
 from device.engine.events import Setup  # noqa: E402
-from device.engine.forms import find_form  # noqa: E402
 from device.engine.game import Game  # noqa: E402
+from device.forms import find_form  # noqa: E402
 from device.hal.events import CALL, CARD, KEY, Input  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.table import Table  # noqa: E402

@@ -11,7 +11,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
 
-from device.engine import forms  # noqa: E402
+from device import forms  # noqa: E402
 from device.engine.calls import Call  # noqa: E402
 from device.engine.cards import Card  # noqa: E402
 from device.engine.events import (  # noqa: E402
@@ -22,13 +22,11 @@ from device.engine.events import (  # noqa: E402
     NextDeal,
     Setup,  # noqa: E402
 )
-from device.engine.forms.dummies import (  # noqa: E402
-    DoubleDummy,
-    ExposedDummy,
-    SemiExposedDummies,
-    SingleDummy,
-)
 from device.engine.game import Game  # noqa: E402
+from device.forms.double_dummy.rules import DoubleDummy  # noqa: E402
+from device.forms.exposed_dummy.rules import ExposedDummy  # noqa: E402
+from device.forms.semi_exposed_dummies.rules import SemiExposedDummies  # noqa: E402
+from device.forms.single_dummy.rules import SingleDummy  # noqa: E402
 from device.robots import deal_inputs  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.layout import Layout  # noqa: E402

@@ -3,9 +3,7 @@ form's name (and Help); it opens a page of every registered form, each row its n
 and a line about it, turned with arrows when there are more than fit; a tap chooses
 a form and comes back to the start screen with its options and its names."""
 
-import json
 import os
-from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -13,10 +11,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from device.engine.forms import FORMS, find_form  # noqa: E402
+from device.forms import FORMS, find_form  # noqa: E402
 from device.ui import theme  # noqa: E402
 from device.ui.app import App  # noqa: E402
-from device.ui.i18n import LANGUAGES, Catalog  # noqa: E402
+from device.ui.i18n import LANGUAGES, Catalog, catalogue  # noqa: E402
 from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import forms as forms_screen  # noqa: E402
 from device.ui.screens import render  # noqa: E402
@@ -29,7 +27,6 @@ def tap(app, action):
     touch.tap(app, action, MIN_TARGET)
 
 
-LOCALE = Path(__file__).resolve().parents[2] / "device" / "ui" / "locale"
 SIZES = [(800, 480), (1024, 600)]
 REGISTERED = [(f.name, f.title) for f in FORMS]
 # More forms than a page holds: the registered ones, then some made up for the list
@@ -120,7 +117,7 @@ def test_rows_do_not_overlap_and_stay_clear_of_the_bands():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_registered_form_has_a_line_about_it_in_each_language(lang):
-    ui = json.loads((LOCALE / f"{lang}.json").read_text(encoding="utf-8"))["ui"]
+    ui = catalogue(lang)["ui"]
     for form in FORMS:
         assert ui.get(f"form.{form.name}.about", "").strip(), (lang, form.name)
     assert ui.get("forms.title", "").strip()

@@ -2,10 +2,8 @@
 Dutch; the help opens from the start screen (the forms' row) and from the menu,
 its pages hold all of the text at the theme's sizes, and Back goes back."""
 
-import json
 import os
 import queue
-from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -14,13 +12,13 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from device.engine.events import Setup  # noqa: E402
-from device.engine.forms import FORMS  # noqa: E402
 from device.engine.game import Game  # noqa: E402
+from device.forms import FORMS  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.table import Table  # noqa: E402
 from device.ui import theme  # noqa: E402
 from device.ui.app import App  # noqa: E402
-from device.ui.i18n import LANGUAGES, Catalog  # noqa: E402
+from device.ui.i18n import LANGUAGES, Catalog, catalogue  # noqa: E402
 from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import help as help_screen  # noqa: E402
 from device.ui.screens import render  # noqa: E402
@@ -33,7 +31,6 @@ def tap(app, action):
     touch.tap(app, action, MIN_TARGET)
 
 
-LOCALE = Path(__file__).resolve().parents[2] / "device" / "ui" / "locale"
 SIZES = [(800, 480), (1024, 600)]
 
 
@@ -42,7 +39,7 @@ pytestmark = pytest.mark.usefixtures("pygame_module")
 
 def own_texts(lang):
     """The language's own catalogue: no falling back on English."""
-    return json.loads((LOCALE / f"{lang}.json").read_text("utf-8"))["ui"]
+    return catalogue(lang)["ui"]
 
 
 # --- the texts ------------------------------------------------------------------------------

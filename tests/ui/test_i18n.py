@@ -1,25 +1,20 @@
 """Every text in English and Dutch, from one catalogue per language."""
 
-import json
-from pathlib import Path
-
 import pytest
 
-from device.ui.i18n import Catalog
-
-LOCALE = Path(__file__).resolve().parents[2] / "device" / "ui" / "locale"
+from device.ui.i18n import Catalog, catalogue
 
 
 def load(lang):
-    return json.loads((LOCALE / f"{lang}.json").read_text())
+    return catalogue(lang)
 
 
 def test_both_catalogues_have_the_same_keys_and_no_empty_text():
     en, nl = load("en"), load("nl")
     assert set(en["ui"]) == set(nl["ui"])
     assert set(en["errors"]) == set(nl["errors"])
-    for catalogue in (en, nl):
-        assert all(text.strip() for text in catalogue["ui"].values())
+    for texts in (en, nl):
+        assert all(text.strip() for text in texts["ui"].values())
 
 
 def test_placeholders_match_between_languages():

@@ -12,7 +12,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from device.config import NAME_MAX  # noqa: E402
-from device.engine.forms import FORMS  # noqa: E402
+from device.forms import FORMS  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.ui.app import App, new_table_factory  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402

@@ -5,11 +5,9 @@ none too wide for its room; no English word reaches a Dutch screen; the deal
 shows its vulnerability for both players; the shared texts turn to face the
 other player and touches still land."""
 
-import json
 import os
 import queue
 import re
-from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -23,14 +21,13 @@ from device.loop import TableLoop  # noqa: E402
 from device.table import Table  # noqa: E402
 from device.ui import theme  # noqa: E402
 from device.ui.app import App  # noqa: E402
-from device.ui.i18n import Catalog  # noqa: E402
+from device.ui.i18n import Catalog, catalogue  # noqa: E402
 from device.ui.layout import Layout  # noqa: E402
 from device.ui.screens import chrome  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 from tests.ui.gallery import ANNA_GAME, deal, draw, every_screen, game  # noqa: E402
 
-LOCALE = Path(__file__).resolve().parents[2] / "device" / "ui" / "locale"
 SCREENS = every_screen()
 
 
@@ -99,7 +96,7 @@ def test_every_text_on_every_screen_is_at_least_the_smallest_size(name, view, ui
 
 
 def test_the_gallery_holds_every_phase_overlay_and_the_start_screen():
-    from device.engine.forms import FORMS
+    from device.forms import FORMS
     from device.ui.screens import MODULES, screen_name
 
     shown = {screen_name(view, ui) for _, view, ui in SCREENS}
@@ -130,7 +127,7 @@ def _words(text: str) -> set[str]:
 
 
 def english_only() -> set[str]:
-    english = json.loads((LOCALE / "en.json").read_text("utf-8"))
+    english = catalogue("en")
     words = set()
     for section in ("ui", "errors"):
         for text in english[section].values():
@@ -139,7 +136,7 @@ def english_only() -> set[str]:
 
 
 def test_no_dutch_text_in_the_catalogue_has_an_english_word():
-    dutch = json.loads((LOCALE / "nl.json").read_text("utf-8"))
+    dutch = catalogue("nl")
     leaks = {
         key: sorted(_words(text) & english_only())
         for section in ("ui", "errors")
@@ -200,7 +197,7 @@ def test_counts_take_the_right_number_in_dutch():
 
 def test_every_counted_text_has_both_forms_in_both_catalogues():
     for lang in ("en", "nl"):
-        texts = json.loads((LOCALE / f"{lang}.json").read_text("utf-8"))["ui"]
+        texts = catalogue(lang)["ui"]
         counted = {key.rsplit(".", 1)[0] for key in texts if key.endswith((".one", ".other"))}
         for key in counted:
             assert {f"{key}.one", f"{key}.other"} <= set(texts), (lang, key)

@@ -2,7 +2,6 @@
 drawn from real views of real games, in both languages."""
 
 import dataclasses
-import json
 import os
 import re
 from pathlib import Path
@@ -16,14 +15,13 @@ import pytest  # noqa: E402
 from device.engine.calls import ALL_CALLS  # noqa: E402
 from device.engine.events import ClaimMade  # noqa: E402
 from device.engine.record import play_record  # noqa: E402
-from device.ui.i18n import Catalog  # noqa: E402
+from device.ui.i18n import Catalog, catalogue  # noqa: E402
 from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import auction, chrome, claim, play, render  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 from tests.engine.helpers import deal_cards  # noqa: E402
 
-LOCALE = Path(__file__).resolve().parents[2] / "device" / "ui" / "locale"
 SCREENS = Path(auction.__file__).parent
 CARDS = deal_cards(0, 9, "H")  # Anna declares 2H, Ben leads
 
@@ -250,7 +248,7 @@ def test_every_key_these_screens_use_is_in_both_catalogues():
     assert {"call.pass", "play.claim_pending.one", "claim.concede"} <= used
 
     for lang in ("en", "nl"):
-        texts = json.loads((LOCALE / f"{lang}.json").read_text("utf-8"))["ui"]
+        texts = catalogue(lang)["ui"]
         assert used <= set(texts), (lang, used - set(texts))
 
 

@@ -8,16 +8,14 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import json  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from device.engine.forms import FORMS  # noqa: E402
 from device.engine.record import play_record  # noqa: E402
+from device.forms import FORMS  # noqa: E402
 from device.ui import theme  # noqa: E402
-from device.ui.i18n import Catalog  # noqa: E402
+from device.ui.i18n import Catalog, catalogue  # noqa: E402
 from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import render  # noqa: E402
 from device.ui.screens import sheet as sheet_screen  # noqa: E402
@@ -26,7 +24,6 @@ from device.ui.screens.history import couple_lines, couples  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 from tests.engine.helpers import deal_cards  # noqa: E402
 
-LOCALE = Path(__file__).resolve().parents[2] / "device" / "ui" / "locale"
 SIZES = [(800, 480), (1920, 1080)]
 MARKER = (90, 0, 160)  # purple: no theme colour
 
@@ -174,7 +171,7 @@ class Recording(Catalog):
 
 
 def _ui_texts(lang):
-    return json.loads((LOCALE / f"{lang}.json").read_text("utf-8"))["ui"]
+    return catalogue(lang)["ui"]
 
 
 def test_every_catalogue_key_the_screens_use_exists_in_both_languages():

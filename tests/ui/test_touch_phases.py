@@ -13,11 +13,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
-from device.engine import forms  # noqa: E402
+from device import forms  # noqa: E402
 from device.engine.errors import RuleError  # noqa: E402
 from device.engine.events import CardPlayed, CardShown, Setup  # noqa: E402
-from device.engine.forms.dummies import ExposedDummy, SemiExposedDummies  # noqa: E402
 from device.engine.game import Game  # noqa: E402
+from device.forms.exposed_dummy.rules import ExposedDummy  # noqa: E402
+from device.forms.semi_exposed_dummies.rules import SemiExposedDummies  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.robots import deal_inputs  # noqa: E402
 from device.table import Table  # noqa: E402

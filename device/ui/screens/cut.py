@@ -5,7 +5,7 @@ card deals. "Let the table draw" leaves it to chance instead.
 
 from __future__ import annotations
 
-from device.engine.forms import find_form
+from device.forms import find_form
 
 from .. import theme
 from ..draw import draw_card, draw_text

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from device.engine import forms as engine_forms
+from device import forms as registry
 
 from .. import theme
 from ..draw import draw_text
@@ -27,7 +27,7 @@ BACK = (624, menu.BUTTON_Y, 168, menu.BUTTON_H)
 
 def form_list(ui) -> list[tuple[str, str]]:
     """(name, title) of every form: the app lists them, else the engine's own list."""
-    return ui.forms or [(form.name, form.title) for form in engine_forms.FORMS]
+    return ui.forms or [(form.name, form.title) for form in registry.FORMS]
 
 
 def page_count(count: int) -> int:

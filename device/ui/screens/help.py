@@ -17,7 +17,7 @@ screen; Back returns to where it was opened from (ui.help_back).
 
 from __future__ import annotations
 
-from device.engine.forms import DEFAULT, find_form
+from device.forms import DEFAULT, find_form
 
 from .. import theme
 from ..draw import draw_text

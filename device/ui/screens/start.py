@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pygame
 
-from device.engine.forms import find_form
+from device.forms import find_form
 
 from .. import theme
 from ..draw import draw_text

@@ -1,0 +1,14 @@
+"""Rubber bridge (seed 004): bridge for four, scored by the rubber."""
+
+from __future__ import annotations
+
+from device.engine.bridge_form import Bridge
+
+
+class RubberBridge(Bridge):
+    """Rubber scoring by side; a thrown-in deal passes the deal to the left."""
+
+    name = "rubber-bridge"
+    aliases = ("rubber", "bridge")
+    title = "Rubber bridge"
+    order = 60
