@@ -90,7 +90,7 @@ def test_every_relative_link_leads_to_a_file_and_its_heading():
 
 
 def test_the_readme_names_every_form_with_its_package_readme():
-    from device.engine.forms import FORMS
+    from device.forms import FORMS
 
     readme = (REPO / "README.md").read_text()
     for form in FORMS:
