@@ -27,7 +27,8 @@ REPO = Path(__file__).resolve().parents[2]
 NAME = "plain-copy"
 
 
-@pytest.fixture(scope="module")
+# One copy per worker: xdist interleaves modules, and a module fixture would copy again.
+@pytest.fixture(scope="session")
 def tree(tmp_path_factory) -> Path:
     """device/ copied, with device/forms/plain_copy: plain renamed inside the copy only."""
     root = tmp_path_factory.mktemp("copied")

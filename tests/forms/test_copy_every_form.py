@@ -35,7 +35,8 @@ STEPS = 40  # robot inputs walked per form: every phase of a first deal or more
 SCRIPT = "help\nmenu\nend draw\nyes\nok\n1S\nP\nP\nP\nok\nSA\nHA\nsheet\nundo\n"
 
 
-@pytest.fixture(scope="module")
+# One copy per worker: xdist interleaves modules, and a module fixture would copy again.
+@pytest.fixture(scope="session")
 def tree(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("copies")
     shutil.copytree(REPO / "device", root / "device", ignore=shutil.ignore_patterns("__pycache__"))
@@ -106,7 +107,7 @@ print(json.dumps({f.name: drawn(f.name, f.players) == drawn(f.name + "-copy", f.
 """
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def screens_alike(tree) -> dict[str, bool]:
     done = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(SCREENS), str(STEPS)],
