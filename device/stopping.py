@@ -22,6 +22,7 @@ PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 _asked = threading.Event()  # a signal came while raising was deferred
+_asked_by = ["stop"]  # its name, for the KeyboardInterrupt check() raises
 _deferred = False
 
 
@@ -29,9 +30,10 @@ def _stop(signum, frame) -> None:
     for number in (*SIGNALS, signal.SIGINT):  # a second signal ends it at once
         if signal.getsignal(number) is _stop:
             signal.signal(number, signal.SIG_DFL)
+    _asked_by[0] = signal.Signals(signum).name
     _asked.set()
     if not _deferred:
-        raise KeyboardInterrupt(signal.Signals(signum).name)
+        raise KeyboardInterrupt(_asked_by[0])
 
 
 @contextlib.contextmanager
@@ -51,7 +53,7 @@ def deferred() -> Iterator[None]:
 def check() -> None:
     """Raise the KeyboardInterrupt a signal asked for within `deferred()`, if any."""
     if _asked.is_set():
-        raise KeyboardInterrupt("stop")
+        raise KeyboardInterrupt(_asked_by[0])
 
 
 @contextlib.contextmanager

@@ -103,7 +103,8 @@ def test_sim_devices_removes_its_links_however_it_is_stopped(tmp_path, signum):
         assert out.wait_for("bidbox: ", START_S) and (links / "scanner").is_symlink()
         os.kill(sim.pid, signum)
         assert sim.wait(STOP_S) == 1  # the record was not played
-    assert "played 0 of " in out.text() and "stopping: stopped by " in out.text()
+    said = out.text()
+    assert "played 0 of " in said and f"stopping: stopped by {signal.Signals(signum).name}" in said
     assert not links.exists()  # made for the links: gone with them
 
 

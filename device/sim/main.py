@@ -9,6 +9,7 @@ import threading
 import time
 from pathlib import Path
 
+from .. import stopping
 from ..stopping import die_with_parent, stop_on_signals
 from .devices import Faults, SimDevice
 from .keyboard import SCANNER, parse_tokens
@@ -104,7 +105,7 @@ def run_sims(args, sims: dict, steps) -> Played | None:
                 target=unplugger, args=(sims, args.unplug_every, stop), daemon=True
             ).start()
         if steps is not None:
-            played = play_steps(sims, steps, args.speed, args.uids, played=played)
+            played = _play_in_a_thread(sims, steps, args, played)
         else:
             keyboard(sims, args.uids)
     except KeyboardInterrupt as why:
@@ -115,6 +116,30 @@ def run_sims(args, sims: dict, steps) -> Played | None:
         stop.set()
         for sim in sims.values():
             sim.stop()
+    return played
+
+
+def _play_in_a_thread(sims: dict, steps, args, played: Played) -> Played:
+    """play_steps in a thread of its own while the main thread waits in short slices: a
+    stop signal is taken between them (stopping.deferred), never inside a lock's wait,
+    where Python can lose the KeyboardInterrupt a handler raises ("Signal 15 ignored
+    due to race condition") and the program would go on waiting for its table."""
+    failed: list[BaseException] = []
+
+    def play() -> None:
+        try:
+            play_steps(sims, steps, args.speed, args.uids, played=played)
+        except BaseException as error:  # handed to the main thread, raised there
+            failed.append(error)
+
+    worker = threading.Thread(target=play, name="record", daemon=True)
+    with stopping.deferred():
+        worker.start()
+        while worker.is_alive():
+            worker.join(0.05)
+            stopping.check()
+    if failed:
+        raise failed[0]
     return played
 
 
