@@ -18,6 +18,7 @@ import threading
 import time
 import traceback
 
+from . import stopping
 from .console_words import Words, english
 from .engine.events import (
     CallMade,
@@ -346,8 +347,12 @@ class Console:
         self.say(help_text(self.game, self.t))
         self.say(self.prompt())
         try:
-            while self.running:
-                self.tick(0.05)
+            # A stop signal is taken between ticks, never inside the loop's queue wait,
+            # where Python can lose the KeyboardInterrupt its handler raises.
+            with stopping.deferred():
+                while self.running:
+                    self.tick(0.05)
+                    stopping.check()
         finally:
             if self.reviewer is not None:
                 self.reviewer.close()

@@ -73,6 +73,7 @@ def stop_on_signals() -> Iterator[None]:
     try:
         yield
     finally:
+        _asked.clear()  # taken: a later check() in this process (a next table) is not stopped
         for number, handler in before.items():
             if handler is not None:  # None: one not set from Python, which cannot be put back
                 signal.signal(number, handler)
