@@ -27,7 +27,7 @@ run: $(STAMP)
 # stealing: a worker left with the slow end-to-end tests hands some to the idle one.
 # The suite starts hundreds of Python processes (tables, commands, cameras): with
 # PYTHONDONTWRITEBYTECODE set (some shells and CI images set it) each would compile
-# the package from source again, a fifth of the suite's time; so the tests may
+# the package from source again (the suite took 346 s with it set, 296 s without); so the tests may
 # write their bytecode into __pycache__ as Python does by default.
 test: $(STAMP) micropython
 	$(BIN)/ruff check .

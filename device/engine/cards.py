@@ -137,9 +137,9 @@ def abridged_pips(card: Card) -> int:
 
 def _suit(deck: str, letter: str) -> Suit:
     """The deck's own suit: what a pickled suit unpickles to."""
-    return DECKS[deck]._by_letter[letter]
+    return DECKS[deck].suit(letter)
 
 
 def _card(deck: str, text: str) -> Card:
     """The deck's own card: what a pickled card unpickles to."""
-    return DECKS[deck]._by_text[text]
+    return DECKS[deck].parse(text)
