@@ -87,8 +87,9 @@ def test_damaged_journals_never_stop_the_table_and_keep_what_can_be_read():
 
 
 def test_a_full_disk_refuses_without_an_ack_and_loses_nothing_once_freed():
-    # The portable disk always; the real tmpfs too where mounting is allowed.
-    result = full_disk.run(rubbers=1, fulls=3, seed=2)
+    # The portable disk always; the real tmpfs too where mounting is allowed. Each full
+    # period outlasts the device's 200 ms resend (make faults holds them up to 1.2 s).
+    result = full_disk.run(rubbers=1, fulls=3, seed=2, full_for=(0.25, 0.5))
     assert result["problems"] == []
     assert result["fulls that refused"] == result["fulls"] >= 3
     assert result["refused unstored"] >= result["fulls"] and result["inputs"] > 100

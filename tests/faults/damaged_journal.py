@@ -340,16 +340,26 @@ class Headless:
         return err.decode(errors="replace")
 
 
-def cli(*argv: str) -> subprocess.CompletedProcess:
+def clis(*argvs: tuple[str, ...]) -> list[subprocess.CompletedProcess]:
+    """`honeymoon ARGV` for each of `argvs`, all at once (they only read the journal, and
+    readers side by side are what a second program would be); each one's outcome."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.run(
-        [sys.executable, "-m", "device.cli", *argv],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    pipes = dict(stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    procs = []
+    try:
+        for argv in argvs:
+            command = [sys.executable, "-m", "device.cli", *argv]
+            procs.append(subprocess.Popen(command, cwd=REPO, env=env, **pipes))
+        outcomes = []
+        for argv, proc in zip(argvs, procs, strict=True):
+            out, err = proc.communicate(timeout=60)
+            outcomes.append(subprocess.CompletedProcess(argv, proc.returncode, out, err))
+        return outcomes
+    finally:
+        for proc in procs:  # none outlives this, even when one timed out
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
 
 
 # -- one case --------------------------------------------------------------------------------
@@ -387,8 +397,9 @@ class Case:
 
     def _commands(self) -> None:
         """status and export on the damaged journal: output, or one line; no traceback."""
-        for argv in (("status",), ("export", "--format", "json"), ("export", "--format", "pbn")):
-            done = cli(*argv, "--data-dir", str(self.folder))
+        folder = ("--data-dir", str(self.folder))
+        argvs = [("status",), ("export", "--format", "json"), ("export", "--format", "pbn")]
+        for argv, done in zip(argvs, clis(*(argv + folder for argv in argvs)), strict=True):
             self.totals["commands"] += 1
             if "Traceback" in done.stderr or done.returncode not in (0, 2):
                 self.problem(f"{' '.join(argv)}: status {done.returncode}\n{done.stderr[-1500:]}")
