@@ -29,10 +29,19 @@ run: $(STAMP)
 # PYTHONDONTWRITEBYTECODE set (some shells and CI images set it) each would compile
 # the package from source again (the suite took 346 s with it set, 296 s without); so the tests may
 # write their bytecode into __pycache__ as Python does by default.
+#
+# The tests' temporary folders (their journals, ptys and camera frames) go to the
+# memory-backed /dev/shm where there is one. The journal commits every input with
+# an fsync (synchronous=FULL), the camera tests write hundreds of MB of frames, and on
+# the disk the suite waited on them: 5 min 41 s on the disk, 4 min 14 s in memory,
+# the same processor time. A killed table's WAL outlives it in the page cache either
+# way, so the power-cut tests test the same.
+TEST_TMPDIR := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "$${TMPDIR:-/tmp}")
+
 test: $(STAMP) micropython
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n auto --dist worksteal
+	env -u PYTHONDONTWRITEBYTECODE TMPDIR=$(TEST_TMPDIR) $(BIN)/python -m pytest -n auto --dist worksteal
 
 demo: $(STAMP)
 	$(BIN)/honeymoon demo

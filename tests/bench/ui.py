@@ -15,6 +15,7 @@ import os
 import queue
 import random
 import resource
+import shutil
 import socket
 import subprocess
 import sys
@@ -104,6 +105,8 @@ def scan_to_screen(cards: int = 1000) -> list[float]:
         device.stop.set()
         driver.stop()
         link.close()
+        journal.close()
+        shutil.rmtree(folder, ignore_errors=True)  # the bench's journal and pty link go
     return latencies[:cards]
 
 
