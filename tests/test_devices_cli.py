@@ -189,3 +189,33 @@ def test_sim_devices_refuses_a_bad_four_player_record_in_one_line(tmp_path):
     )
     assert refused.returncode == 2
     assert "deal 1: claims and honours are made on the screen" in refused.stderr
+
+
+@pytest.mark.parametrize("late", [False, True])
+def test_a_stop_while_the_links_are_being_made_leaves_none(tmp_path, monkeypatch, late):
+    """A stop signal (its KeyboardInterrupt) as the second link is made, or just after
+    both, before the record starts: the links made go with the folder made for them.
+    Seen under load: a parent killed as soon as the links appeared left them behind."""
+    from device.cli import build_parser
+    from device.sim import main as sim
+    from device.sim.devices import SimDevice
+
+    links = tmp_path / "links"
+    args = build_parser().parse_args(["sim-devices", "--dir", str(links)])
+    start = SimDevice.start
+
+    def start_then_stop(device):
+        if device.kind == "bidbox" and not late:
+            raise KeyboardInterrupt("SIGTERM")
+        return start(device)
+
+    def stopped_before_the_record(args, sims, steps):
+        assert (links / "scanner").is_symlink() and (links / "bidbox").is_symlink()
+        raise KeyboardInterrupt("SIGTERM")
+
+    monkeypatch.setattr(SimDevice, "start", start_then_stop)
+    if late:
+        monkeypatch.setattr(sim, "run_sims", stopped_before_the_record)
+    with pytest.raises(KeyboardInterrupt):
+        sim.main(args, steps=None)
+    assert not links.exists()

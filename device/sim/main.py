@@ -52,17 +52,21 @@ def links_folder(name: str) -> Path:
 
 
 def start_all(sims: dict[str, SimDevice]) -> None:
-    """Open every link, or none: a device that cannot start stops those already started."""
+    """Open every link, or none: a device that cannot start, or a stop signal meanwhile
+    (KeyboardInterrupt), stops those already started (their links removed)."""
     started = []
-    for name, sim in sims.items():
-        try:
-            sim.start()
-        except (OSError, OverflowError) as error:
-            for done in started:
-                done.stop()
-            reason = getattr(error, "strerror", None) or error
-            raise SimError(f"the {name} cannot open {sim.link.url}: {reason}") from None
-        started.append(sim)
+    try:
+        for name, sim in sims.items():
+            try:
+                sim.start()
+            except (OSError, OverflowError) as error:
+                reason = getattr(error, "strerror", None) or error
+                raise SimError(f"the {name} cannot open {sim.link.url}: {reason}") from None
+            started.append(sim)
+    except BaseException:
+        for done in started:
+            done.stop()
+        raise
 
 
 def unplugger(sims: dict, every: float, stop: threading.Event) -> None:
@@ -79,13 +83,22 @@ def main(args, steps: list[tuple[str, str]] | None = None) -> int:
     if steps is not None:
         die_with_parent()  # a record is played for whoever started it: not beyond it
     made = None if args.tcp is not None or Path(args.dir).exists() else Path(args.dir)
-    sims = make_sims(args)
-    start_all(sims)
-    with stop_on_signals():  # from here on every way out goes through the finally below
-        played = run_sims(args, sims, steps)
-        if made is not None:
-            with contextlib.suppress(OSError):
-                made.rmdir()  # made for the links, and empty again
+    # The handlers before the first link: a stop at any moment after it (the parent
+    # killed as soon as the links appear) removes them, never the default action's
+    # death with the links left behind.
+    with stop_on_signals():
+        try:
+            sims = make_sims(args)
+            start_all(sims)  # every device started, or none (and no link left)
+            try:
+                played = run_sims(args, sims, steps)
+            finally:  # run_sims stops them; a stop signal just before it must too
+                for sim in sims.values():
+                    sim.stop()
+        finally:
+            if made is not None:
+                with contextlib.suppress(OSError):
+                    made.rmdir()  # made for the links, and empty again
     if played is None:
         return 0
     print(played.line(), flush=True)
