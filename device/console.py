@@ -48,8 +48,14 @@ from .sim.script import press
 LINE_MAX = 240  # characters of one printed line
 MAX_DIGITS = 9  # a typed number: far over any claim or honours
 HOLD = 5.0  # s: typed lines wait at most this long for a simulated device's input
-# The forms whose draw phase the screen calls by its own name (its menu's Skip ...).
-STOPPED = {"draw-bridge": "draw_tricks", "draw-pick-up": "pick_up"}
+
+
+def draw_phase_words(t: Words, form, what: str) -> str:
+    """The draw phase stopped, going on, or the question whether to stop it (`what`):
+    in the words of the form's own catalogue entry "console.WHAT.NAME" where its
+    package has one (Draw Bridge's draw tricks, the pick-up), else the draw's."""
+    own = f"console.{what}.{form.name}"
+    return t.t(own if own in english().texts["console"] else f"console.{what}.draw")
 
 
 def help_text(game: Game, t: Words | None = None) -> str:
@@ -76,8 +82,7 @@ def describe(game: Game, event: Event, t: Words | None = None) -> str:
     if isinstance(event, DrawTurnEnded):
         return t.t("console.draw_turn", name=name, n=deal.draw_turns, of=2 * game.form.draw_turns)
     if isinstance(event, DrawPhaseEnded):
-        stopped = STOPPED.get(game.form.name, "draw")
-        return t.t(f"console.stopped.{stopped}")
+        return draw_phase_words(t, game.form, "stopped")
     if isinstance(event, PickUp):  # the card is face up still, or decided last
         card = deal.turned or deal.pickups[-1][0]
         if event.take:
@@ -444,8 +449,7 @@ class Console:
             if line.lower() in ("yes", "y"):
                 self.apply(DrawPhaseEnded())
                 return True
-            stopped = STOPPED.get(self.game.form.name)
-            self.say(self.t.t(f"console.goes_on.{stopped or 'draw'}"))
+            self.say(draw_phase_words(self.t, self.game.form, "goes_on"))
             if line.lower() in ("no", "n"):  # the answer, not an input
                 return True
         word, *rest = line.split()
@@ -528,8 +532,7 @@ class Console:
             self.say("! " + self.t.t("console.draw_over"))  # any form's draw phase ends early
         else:
             self.confirming = True
-            stopped = STOPPED.get(self.game.form.name)
-            self.say(self.t.t(f"console.end_question.{stopped or 'draw'}"))
+            self.say(draw_phase_words(self.t, self.game.form, "end_question"))
 
     def _quit(self, _args) -> None:
         self.running = False

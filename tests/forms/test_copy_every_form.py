@@ -27,10 +27,7 @@ SCREENS_BY_NAME = {
     "abridged": "device/ui/abridged_view.py (game.form.name != 'abridged') and "
     "device/ui/screens/__init__.py's FORM_SCREENS (keyed by 'abridged')",
 }
-WORDS_BY_NAME = {
-    "draw-bridge": "device/console.py's STOPPED (keyed by the form's name)",
-    "draw-pick-up": "device/console.py's STOPPED (keyed by the form's name)",
-}
+WORDS_BY_NAME: dict[str, str] = {}  # every form's terminal words come from its hooks now
 STEPS = 40  # robot inputs walked per form: every phase of a first deal or more
 SCRIPT = "help\nmenu\nend draw\nyes\nok\n1S\nP\nP\nP\nok\nSA\nHA\nsheet\nundo\n"
 
