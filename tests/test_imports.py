@@ -233,14 +233,6 @@ def test_the_graph_sees_imports_inside_functions_but_not_for_type_checking(tmp_p
     assert cycles(import_graph(package)) == [["pkg.a", "pkg.b", "pkg.sub.c", "pkg.a"]]
 
 
-# A page drawn by the card picker (its frame and finish): it goes with the picker's own
-# work (issue 22, "the picker offers exactly what can be played"), not moved under it.
-WIDGETS_WAITING = {
-    ("device.ui.widgets.picker", "device.ui.screens"),
-    ("device.ui.widgets.picker", "device.ui.screens.chrome"),
-}
-
-
 def test_widgets_import_no_screen():
     graph = import_graph(REPO / "device")
     edges = {
@@ -250,7 +242,7 @@ def test_widgets_import_no_screen():
         for target in targets
         if target.startswith("device.ui.screens")
     }
-    assert edges == WIDGETS_WAITING
+    assert edges == set()
 
 
 def test_only_the_journal_runs_sql():

@@ -18,10 +18,10 @@ import pygame
 
 from .. import theme
 from ..draw import draw_button, draw_card, draw_text
-from ..widgets.picker import phase_picker
 from ..widgets.text import wrapped_text
 from . import chrome
 from .base import Target
+from .phase_picker import phase_picker
 
 LEFT_X, LEFT_W = 16, 372
 RIGHT_X, RIGHT_W = 404, 388

@@ -15,11 +15,12 @@ from __future__ import annotations
 from .. import theme
 from ..draw import draw_button, draw_card, draw_text, text_with_suits
 from ..widgets.cards import stock_pile
-from ..widgets.picker import phase_picker, refused_cards
+from ..widgets.picker import refused_cards
 from ..widgets.text import wrapped_text
 from . import chrome, confirm
 from .auction import tag
 from .base import Target
+from .phase_picker import phase_picker
 from .play import PANEL_W, PANEL_X, draw_spot, spot, spot_centre_y
 
 LEFT_X, LEFT_W = 16, 264  # the trick count, the rules, the dead cards

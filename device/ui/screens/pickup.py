@@ -15,10 +15,10 @@ from __future__ import annotations
 from .. import theme
 from ..draw import draw_button, draw_card, draw_text
 from ..widgets.cards import stock_pile
-from ..widgets.picker import phase_picker
 from ..widgets.text import wrapped_text
 from . import chrome, confirm
 from .base import Target
+from .phase_picker import phase_picker
 
 LEFT_X, LEFT_W = 16, 420  # the seats' taken cards and the prompt
 SEAT_Y = {1: 56, 0: 282}  # each seat's name line; its cards under it

@@ -1,13 +1,12 @@
 """The card picker, for tables without a scanner: every card of the deck as a target
 (a row a suit, 13 columns), greyed where the phase refuses it, under a title that
 says what a tap does; a line under it and Close. The play's picker and the pickers
-of the forms' own phases (Draw Bridge's draw tricks, the pick-up) draw it alike."""
+of the forms' own phases (screens/phase_picker.py) draw it alike."""
 
 from __future__ import annotations
 
 from .. import theme
-from ..draw import draw_button, draw_card, draw_text, text_with_suits
-from ..screens import chrome
+from ..draw import draw_button, draw_card, draw_text
 from ..target import Target
 
 # 13 columns of 58 x 62 cells (every one a target), 4 rows; under it a line (the trick
@@ -52,19 +51,3 @@ def card_grid(surface, layout, deck: str, refused, four_colour: bool) -> list[Ta
 def close_button(surface, layout, t) -> Target:
     draw_button(surface, layout, CLOSE, t.t("play.close"), True, "accent")
     return Target(CLOSE, ("overlay", None))
-
-
-def phase_picker(surface, layout, view, ui, t, title, line, ok=False) -> list[Target]:
-    """The picker of a form's own phase: the title, the cards (a tap scans one, and the
-    picker stays open for the next; the cards the game would refuse greyed), `line`
-    under them (with suit symbols), Close."""
-    targets = chrome.frame(surface, layout, view, ui, t, ok=ok)
-    picker_title(surface, layout, title)
-    targets += card_grid(surface, layout, view.deck, refused_cards(view), ui.four_colour)
-    text_with_suits(
-        surface, layout, line, (PICK_X + 2, STRIP_Y + 22), theme.TEXT, theme.INK_ON_FELT,
-        ui.four_colour, "midleft", True,
-    )  # fmt: skip
-    targets.append(close_button(surface, layout, t))
-    chrome.finish(surface, layout, ui, t)
-    return targets
