@@ -9,12 +9,13 @@ played and hands the form exposes. No pygame here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from device.engine.game import Deal, Game
 from device.engine.legal import legal_inputs
 from device.engine.play import TRICKS
-from device.ui.abridged_view import AbridgedView, abridged_view
 from device.ui.draw_tricks_view import DrawTricksView, dead_cards, draw_tricks_view
+from device.ui.form_parts import own_view
 from device.ui.pickup_view import PickUpView, pickup_view
 
 
@@ -140,7 +141,7 @@ class TableView:
     # engine's legal inputs (`legal_inputs`), from what the table has seen.
     pickable: frozenset[str] = frozenset()
     pickup: PickUpView | None = None  # Draw / Pick-Up: the stock turned up, while in it
-    abridged: AbridgedView | None = None  # aBRIDGEd: the declaring and its sheet
+    own: Any = None  # the form's own view, from its package (aBRIDGEd's declaring, sheet)
     extra: dict = field(default_factory=dict)
 
     def cards(self) -> set[str]:
@@ -157,8 +158,8 @@ class TableView:
         held |= self.dead
         if self.pickup is not None:
             held |= self.pickup.cards()
-        if self.abridged is not None:
-            held |= self.abridged.cards()
+        if self.own is not None:
+            held |= self.own.cards()
         return held
 
 
@@ -216,7 +217,7 @@ def build_view(game: Game) -> TableView:
         draw_tricks=draw_tricks_view(game),
         dead=dead_cards(game),
         pickup=pickup_view(game),
-        abridged=abridged_view(game),
+        own=own_view(game),
         extra=_talon(game, deal),
         pickable=_pickable(game),
     )
@@ -471,8 +472,9 @@ class StoredRubberView:
     kept: int  # inputs replayed ...
     stored: int  # ... of those stored
     problem: str | None  # None, "damaged" or a storage kind
-    abridged: AbridgedView | None = None  # an aBRIDGEd game: its sheet of four hands
+    own: Any = None  # the form's own view, from its package (aBRIDGEd's four hands)
     rubber_word: str = "rubber"  # its form's word for it: "rubber", "chicago", "game"
+    form: str | None = None  # the form's name (None: nothing of it can be read)
 
 
 def stored_rubber_view(entry: dict, replayed) -> StoredRubberView:
@@ -487,6 +489,7 @@ def stored_rubber_view(entry: dict, replayed) -> StoredRubberView:
         kept=replayed.kept,
         stored=replayed.stored,
         problem=replayed.problem,
-        abridged=None if game is None else abridged_view(game),
+        own=None if game is None else own_view(game),
+        form=None if game is None else game.form.name,
         rubber_word="rubber" if game is None else game.form.rubber_word,
     )

@@ -1,9 +1,8 @@
 """Every form copied under a new name ("<name>-copy", in a package "<package>_copy", its
 catalogue keys renamed in the copy only) must look and read exactly as the original: the
 same screens, pixel for pixel, along a robot game, and the same words from the terminal
-table. Where it does not, a module outside the form's package asks for the form by name:
-those forms are marked xfail (strict, so the mark goes once the core asks the form's
-hooks instead; issue 22, item 2)."""
+table. Where it does not, a module outside the form's package asks for the form by name
+(issue 22, item 2)."""
 
 from __future__ import annotations
 
@@ -22,12 +21,6 @@ from device.forms import FORMS, package
 
 REPO = Path(__file__).resolve().parents[2]
 
-# What still names these forms outside their packages, found by this test.
-SCREENS_BY_NAME = {
-    "abridged": "device/ui/abridged_view.py (game.form.name != 'abridged') and "
-    "device/ui/screens/__init__.py's FORM_SCREENS (keyed by 'abridged')",
-}
-WORDS_BY_NAME: dict[str, str] = {}  # every form's terminal words come from its hooks now
 STEPS = 40  # robot inputs walked per form: every phase of a first deal or more
 SCRIPT = "help\nmenu\nend draw\nyes\nok\n1S\nP\nP\nP\nok\nSA\nHA\nsheet\nundo\n"
 
@@ -134,21 +127,12 @@ def _terminal(tree: Path, folder: Path, name: str, players: int) -> str:
     return done.stdout.replace(f"{name}", "FORM")
 
 
-def _marked(table: dict[str, str]):
-    return [
-        pytest.param(f, marks=pytest.mark.xfail(strict=True, reason=table[f.name]))
-        if f.name in table
-        else f
-        for f in FORMS
-    ]
-
-
-@pytest.mark.parametrize("form", _marked(SCREENS_BY_NAME), ids=lambda form: form.name)
+@pytest.mark.parametrize("form", FORMS, ids=lambda form: form.name)
 def test_a_copy_of_a_form_draws_the_same_screens(form, screens_alike):
     assert screens_alike[form.name]
 
 
-@pytest.mark.parametrize("form", _marked(WORDS_BY_NAME), ids=lambda form: form.name)
+@pytest.mark.parametrize("form", FORMS, ids=lambda form: form.name)
 def test_a_copy_of_a_form_says_the_same_in_the_terminal(form, tree, tmp_path):
     original = _terminal(tree, tmp_path / "original", form.name, form.players)
     copy = _terminal(tree, tmp_path / "copy", f"{form.name}-copy", form.players)

@@ -98,7 +98,7 @@ def test_three_strengths_no_fourth_can_make_40_with_say_undo_one():
     for number in (20, 12, 10):  # 42 already
         tap(app, number)
     assert not any(t.action[0] == "stated" for t in app.targets)
-    assert app.view().abridged.stuck
+    assert app.view().own.stuck
     press(app, KEY, "UNDO")
     assert app.table.game.deal.strengths == [20, 12]
     tap(app, 8)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from ..draw import rank_letters
+from ..form_parts import own_picker_phases, own_screen
 from .base import Target, UiState
 
 # phase or overlay -> module in this package
@@ -49,30 +50,23 @@ FORM_PHASES = {
     "draw-tricks": "draw_tricks",  # Draw Bridge: a card of a draw trick
     "pick-up": "pickup",  # Draw / Pick-Up: a stock card turned up, taken or rejected
     "talon": "table3",  # three players: the declarer takes the talon and discards (OK)
-    **{  # aBRIDGEd's declaring, in place of an auction
-        phase: "abridged"
-        for phase in ("round-one", "lay-out", "ten-seven", "trump", "strength", "count")
-    },
 }
-# Screens a form draws its own way: (form, phase or overlay) -> module.
-FORM_SCREENS = {
-    ("abridged", "deal-end"): "abridged_sheet",  # the hand's result and the check
-    ("abridged", "finished"): "abridged_sheet",
-    ("abridged", "sheet"): "abridged_sheet",  # four hands, two teams
-}
+# Screens a form's package draws its own way (aBRIDGEd's declaring and sheet): found
+# in the package (device/ui/form_parts.py), before these.
 # Overlays a form's phase draws itself: (phase, overlay) -> module (the card picker).
 PHASE_OVERLAYS = {
     ("draw-top", "picker"): "draw_tricks",
     ("draw-tricks", "picker"): "draw_tricks",
     ("pick-up", "picker"): "pickup",
-    ("lay-out", "picker"): "abridged",  # aBRIDGEd's dummy laid out
 }
 # Phases that take a card from the card picker: the play, a dummy laid out (after the
 # opening lead, before the auction, aBRIDGEd's), a dummy's card turned up, and the
 # phases that draw a picker of their own.
-PICKER_PHASES = frozenset({"play", "dummy", "face-up", "turn-up"}) | {
-    phase for phase, overlay in PHASE_OVERLAYS if overlay == "picker"
-}
+PICKER_PHASES = (
+    frozenset({"play", "dummy", "face-up", "turn-up"})
+    | {phase for phase, overlay in PHASE_OVERLAYS if overlay == "picker"}
+    | own_picker_phases()
+)
 
 
 def screen_name(view, ui: UiState) -> str:
@@ -89,9 +83,9 @@ def screen_name(view, ui: UiState) -> str:
 
 def render(surface, layout, view, ui: UiState, t) -> list[Target]:
     name = screen_name(view, ui)
-    own = None
-    if view is not None:
-        own = PHASE_OVERLAYS.get((view.phase, name)) or FORM_SCREENS.get((view.form, name))
-    module = import_module(f"{__package__}.{own or MODULES.get(name) or FORM_PHASES[name]}")
+    module = None if view is None else own_screen(view.form, name, view.phase)
+    if module is None:
+        own = None if view is None else PHASE_OVERLAYS.get((view.phase, name))
+        module = import_module(f"{__package__}.{own or MODULES.get(name) or FORM_PHASES[name]}")
     with rank_letters(t.rank_letters()):  # H V B on Dutch cards: only what is drawn
         return module.draw(surface, layout, view, ui, t)

@@ -21,6 +21,7 @@ from device.store.history import couple_stats, partnership_stats, result_sides
 
 from .. import theme
 from ..draw import draw_text
+from ..form_parts import own_screen
 from ..widgets.text import wrap
 from . import chrome, menu, sheet
 from .base import Target
@@ -306,10 +307,13 @@ REVIEW = (440, menu.BUTTON_Y, 168, menu.BUTTON_H)
 def draw_stored(surface, layout, ui, t) -> list[Target]:
     """The paper score sheet of the rubber opened from the history, with Back."""
     stored = ui.stored
-    if stored is not None and stored.abridged is not None:  # four hands, not a rubber
-        from . import abridged_sheet
-
-        return abridged_sheet.draw_stored(surface, layout, ui, t)
+    own = (
+        None
+        if stored is None or stored.form is None
+        else own_screen(stored.form, "history-sheet", "")
+    )
+    if own is not None:  # a form's own sheet (aBRIDGEd: four hands, not a rubber)
+        return own.draw(surface, layout, None, ui, t)
     chrome.background(surface, layout)
     if stored is None or stored.sheet is None:
         title = stored_title(stored, t) if stored else t.t("history.title")

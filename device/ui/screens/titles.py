@@ -1,5 +1,5 @@
 """A stored rubber's title, as the history, its sheet and its review say it. Apart from
-history.py so that a form's own sheet (abridged_sheet.py), which the history opens,
+history.py so that a form's own sheet (aBRIDGEd's sheet_screen.py), which the history opens,
 says it without importing the history back."""
 
 from __future__ import annotations

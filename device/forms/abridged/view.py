@@ -55,9 +55,9 @@ class AbridgedView:
         return set(self.dummy_cards)
 
 
-def abridged_view(game: Game) -> AbridgedView | None:
-    if game.form.name != "abridged":
-        return None
+def build(game: Game) -> AbridgedView:
+    """The form's own view (`GameView.own`): found by the core as this package's
+    view.build (device/ui/form_parts.py)."""
     deal, form = game.deal, game.form
     stated = form.stated_by(deal)
     strengths, counts = [None] * 4, [None] * 4

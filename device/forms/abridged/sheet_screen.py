@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
-from ..abridged_review import result_lines
-from ..draw import draw_button, draw_text
-from ..review_text import review_lines
-from ..widgets.review import draw_review, review_height
-from ..widgets.text import line_step, wrapped_text
-from . import chrome, menu
-from .base import Target
-from .titles import stored_title
+from device.ui import theme
+from device.ui.abridged_review import result_lines
+from device.ui.draw import draw_button, draw_text
+from device.ui.review_text import review_lines
+from device.ui.screens import chrome, menu
+from device.ui.screens.base import Target
+from device.ui.screens.titles import stored_title
+from device.ui.widgets.review import draw_review, review_height
+from device.ui.widgets.text import line_step, wrapped_text
 
 X = 16
 COLUMNS = (16, 50, 186, 300, 386)  # hand, declarer, declaration, trump, tricks
@@ -33,11 +33,13 @@ REVIEW_OVERLAY = ("overlay", "history-review")
 
 
 def draw(surface, layout, view, ui, t) -> list[Target]:
+    if ui.overlay == "history-sheet":  # a stored game, opened from the history
+        return draw_stored(surface, layout, ui, t)
     if ui.overlay == "sheet":
         chrome.background(surface, layout)
         _title(surface, layout, t.t("abridged.sheet"), 12)
-        _sheet(surface, layout, view.abridged, view.side_names, t, 58)
-        _winner(surface, layout, view.abridged, view.side_names, t, 380)
+        _sheet(surface, layout, view.own, view.side_names, t, 58)
+        _winner(surface, layout, view.own, view.side_names, t, 380)
         targets = [menu.close_button(surface, layout, t, (624, 420, 168, 56))]
         chrome.finish(surface, layout, ui, t)
         return targets
@@ -60,8 +62,8 @@ def _finished(surface, layout, view, ui, t) -> list[Target]:
     review = review_lines(ui.review, t)  # the last hand's: the sheet closes up for it
     new = NEW_REVIEW_BUTTON if review else NEW_BUTTON
     row = REVIEW_ROW if review else ROW
-    y = _sheet(surface, layout, view.abridged, view.side_names, t, 54, row)
-    y = _winner(surface, layout, view.abridged, view.side_names, t, y + 4)
+    y = _sheet(surface, layout, view.own, view.side_names, t, 54, row)
+    y = _winner(surface, layout, view.own, view.side_names, t, y + 4)
     _last_check(surface, layout, view, t, y + 2)
     _review(surface, layout, review, 768)
     draw_button(surface, layout, new, t.t("abridged.new_game"), True, "accent")
@@ -131,7 +133,7 @@ def _winner(surface, layout, a, sides, t, y: float) -> float:
 
 def _last_check(surface, layout, view, t, y: float) -> None:
     """The game ends with its last hand: the check of what was said in it, in short."""
-    a = view.abridged
+    a = view.own
     if a.wrong is None:
         text = t.t("abridged.last.unseen", n=view.deal)
     elif not a.wrong:
@@ -155,7 +157,7 @@ def _review(surface, layout, lines: list[str], width: float, bottom: float = 418
 
 def _hand_result(surface, layout, view, t) -> None:
     """Made or failed, the points it gave, and the check of what was stated."""
-    a = view.abridged
+    a = view.own
     row = a.hands[view.deal - 1]
     fields = {
         "name": row.declarer,
@@ -198,8 +200,8 @@ def draw_stored(surface, layout, ui, t) -> list[Target]:
     chrome.background(surface, layout)
     title = f"{stored_title(stored, t)} · {stored.date}"
     _title(surface, layout, title, 12)
-    _sheet(surface, layout, stored.abridged, stored.sheet.sides, t, 58)
-    _winner(surface, layout, stored.abridged, stored.sheet.sides, t, 380)
+    _sheet(surface, layout, stored.own, stored.sheet.sides, t, 58)
+    _winner(surface, layout, stored.own, stored.sheet.sides, t, 380)
     back = (624, 420, 168, 56)
     targets = [
         menu.button(surface, layout, back, t.t("history.back"), ("overlay", "history"), "accent")

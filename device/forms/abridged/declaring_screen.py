@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
-from ..draw import draw_button, draw_card, draw_text
-from ..widgets.text import wrapped_text
-from . import chrome
-from .base import Target
-from .phase_picker import phase_picker
+from device.ui import theme
+from device.ui.draw import draw_button, draw_card, draw_text
+from device.ui.screens import chrome
+from device.ui.screens.base import Target
+from device.ui.screens.phase_picker import phase_picker
+from device.ui.widgets.text import wrapped_text
 
 LEFT_X, LEFT_W = 16, 372
 RIGHT_X, RIGHT_W = 404, 388
@@ -34,7 +34,7 @@ CARDS_BUTTON = (RIGHT_X, 340, 188, 56)  # the picker, while the dummy is laid ou
 
 
 def draw(surface, layout, view, ui, t) -> list[Target]:
-    a = view.abridged
+    a = view.own
     ok = a.phase == "lay-out"
     if ok and ui.overlay == "picker":
         return draw_picker(surface, layout, view, ui, t)
@@ -58,7 +58,7 @@ def draw(surface, layout, view, ui, t) -> list[Target]:
 def draw_picker(surface, layout, view, ui, t) -> list[Target]:
     """The dummy laid out by taps: every card of the deck, those already laid out
     greyed; a tap lays one out, and OK says the dummy is down."""
-    a = view.abridged
+    a = view.own
     name = view.seats[a.dummy].name
     title = t.t("picker.dummy", name=name)
     line = t.t("abridged.ask.lay-out", name=name, n=len(a.dummy_cards))
@@ -67,7 +67,7 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
 
 def _players(surface, layout, view, t) -> None:
     """A row per player from the dealer: name, word said, strength, colour count."""
-    a = view.abridged
+    a = view.own
     heads = ((WORD_X, "abridged.said"), (STRENGTH_X, "abridged.strength_short"))
     heads += ((COUNT_X, "abridged.count_short"),)
     for x, key in heads:
@@ -76,7 +76,7 @@ def _players(surface, layout, view, t) -> None:
     for row in range(4):
         seat = (dealer + row) % 4
         y = ROW_Y + row * ROW_H
-        asked = seat == a.speaker and not view.abridged.finished
+        asked = seat == a.speaker and not view.own.finished
         if asked:
             rect = layout.rect(LEFT_X - 6, y - 4, LEFT_W + 8, ROW_H - 4)
             pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=layout.px(8))
@@ -102,7 +102,7 @@ def _role(a, seat: int, t) -> str:
 
 def _state(surface, layout, view, t) -> float:
     """The declaration and trump so far, or round two's total; returns the y below."""
-    a = view.abridged
+    a = view.own
     parts = []
     if a.declaration is not None:
         parts.append(t.t(f"abridged.word.{a.declaration}"))
@@ -118,7 +118,7 @@ def _state(surface, layout, view, t) -> float:
 
 
 def _prompt(view, t) -> str:
-    a = view.abridged
+    a = view.own
     name = view.seats[a.speaker].name if a.speaker is not None else ""
     if a.phase == "lay-out":
         return t.t("abridged.ask.lay-out", name=name, n=len(a.dummy_cards))
@@ -177,7 +177,7 @@ def box_centre(rect) -> tuple[float, float]:
 def _numbers(surface, layout, view, t) -> list[Target]:
     """Every number that may be stated; round two's fourth strength: only the one that
     makes 40 is lit."""
-    a = view.abridged
+    a = view.own
     if a.phase == "count":
         items = [(str(n), n, True) for n in range(4, 14)]
         return _buttons(surface, layout, items, 5, 100)
@@ -191,7 +191,7 @@ def _numbers(surface, layout, view, t) -> list[Target]:
 
 def _dummy(surface, layout, view, t) -> list[Target]:
     """The dummy's cards scanned so far, in two rows."""
-    cards = view.abridged.dummy_cards
+    cards = view.own.dummy_cards
     w, h = 50, 72
     for i, card in enumerate(cards):
         row, col = divmod(i, 7)

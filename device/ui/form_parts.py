@@ -1,0 +1,67 @@
+"""What a form's package adds to the screens, found in the package by name as the
+registry finds the form itself (device/forms): the core names no form.
+
+- `view.py` with `build(game)`: the form's own view, which the screens get as
+  `GameView.own` (aBRIDGEd: its declaring and its sheet of four hands);
+- `screens.py` with `SCREENS` (a phase or overlay -> a module of the package that
+  draws it) and `PICKERS` (a phase -> the module that draws its card picker).
+
+A package without them draws with the table's own screens (device/ui/screens).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
+from types import ModuleType
+
+from device.forms import FORMS, find_form, package_name
+
+
+def _part(form_name: str, part: str) -> ModuleType | None:
+    """The module `part` of the form's package, or None where it has none."""
+    name = f"{package_name(find_form(form_name))}.{part}"
+    return import_module(name) if find_spec(name) is not None else None
+
+
+@cache
+def _builder(form_name: str):
+    module = _part(form_name, "view")
+    return None if module is None else module.build
+
+
+@cache
+def _screens(form_name: str) -> tuple[dict[str, str], dict[str, str]]:
+    """(SCREENS, PICKERS) of the form's package, as dotted module names."""
+    module = _part(form_name, "screens")
+    package = package_name(find_form(form_name))
+    own = {
+        table: {key: f"{package}.{name}" for key, name in getattr(module, table, {}).items()}
+        for table in ("SCREENS", "PICKERS")
+    }
+    return own["SCREENS"], own["PICKERS"]
+
+
+def own_view(game):
+    """The form's own view of `game` (None: its package has no view.py)."""
+    build = _builder(game.form.name)
+    return None if build is None else build(game)
+
+
+def own_screen(form_name: str, name: str, phase: str) -> ModuleType | None:
+    """The module of the form's package that draws the screen `name` (a phase or an
+    overlay; the card picker as the phase's own) now, or None: the table's own."""
+    screens, pickers = _screens(form_name)
+    module = pickers.get(phase) if name == "picker" else screens.get(name)
+    return None if module is None else import_module(module)
+
+
+def own_screen_names() -> frozenset[str]:
+    """Every phase and overlay some registered form draws its own way."""
+    return frozenset(name for form in FORMS for name in _screens(form.name)[0])
+
+
+def own_picker_phases() -> frozenset[str]:
+    """The phases whose card picker a registered form's package draws."""
+    return frozenset(phase for form in FORMS for phase in _screens(form.name)[1])
