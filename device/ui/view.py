@@ -14,9 +14,7 @@ from typing import Any
 from device.engine.game import Deal, Game
 from device.engine.legal import legal_inputs
 from device.engine.play import TRICKS
-from device.ui.draw_tricks_view import DrawTricksView, dead_cards, draw_tricks_view
 from device.ui.form_parts import own_view
-from device.ui.pickup_view import PickUpView, pickup_view
 
 
 @dataclass(frozen=True)
@@ -135,13 +133,14 @@ class TableView:
     # A dummy laid face up before the auction (Single, Exposed Dummy): its cards shown
     # so far, until the play starts and they are a hand's (`play.shown`).
     face_up: tuple[str, ...] = ()
-    draw_tricks: DrawTricksView | None = None  # Draw Bridge's draw tricks, while in them
     dead: frozenset[str] = frozenset()  # in the play: cards an earlier phase put out of it
     # The cards a tap on the picker gives now, in any phase (the others are greyed): the
     # engine's legal inputs (`legal_inputs`), from what the table has seen.
     pickable: frozenset[str] = frozenset()
-    pickup: PickUpView | None = None  # Draw / Pick-Up: the stock turned up, while in it
-    own: Any = None  # the form's own view, from its package (aBRIDGEd's declaring, sheet)
+    # The form's own view, from its package (device/ui/form_parts.py): Draw Bridge's
+    # draw tricks and Draw / Pick-Up's stock turned up while in them, aBRIDGEd's
+    # declaring and sheet.
+    own: Any = None
     extra: dict = field(default_factory=dict)
 
     def cards(self) -> set[str]:
@@ -153,11 +152,7 @@ class TableView:
             held |= self.play.played
             held |= {card for _, cards in self.play.shown for card, _ in cards}
         held |= set(self.face_up)
-        if self.draw_tricks is not None:
-            held |= self.draw_tricks.cards()
         held |= self.dead
-        if self.pickup is not None:
-            held |= self.pickup.cards()
         if self.own is not None:
             held |= self.own.cards()
         return held
@@ -214,9 +209,7 @@ def build_view(game: Game) -> TableView:
         tricks=_tricks(game),
         dummy_shown=_dummy_shown(game, deal),
         face_up=tuple(str(c) for c in getattr(deal, "face_up", ())) if deal.play is None else (),
-        draw_tricks=draw_tricks_view(game),
         dead=dead_cards(game),
-        pickup=pickup_view(game),
         own=own_view(game),
         extra=_talon(game, deal),
         pickable=_pickable(game),
@@ -493,3 +486,12 @@ def stored_rubber_view(entry: dict, replayed) -> StoredRubberView:
         form=None if game is None else game.form.name,
         rubber_word="rubber" if game is None else game.form.rubber_word,
     )
+
+
+def dead_cards(game) -> frozenset[str]:
+    """In the play: the cards an earlier phase put out of it (played in a draw trick),
+    seen by everyone; the picker greys them."""
+    deal = game.deal
+    if deal.play is None:
+        return frozenset()
+    return frozenset(str(c) for c in game.form.deck.cards if game.form.dead_card(deal, c))

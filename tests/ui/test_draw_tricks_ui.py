@@ -22,11 +22,13 @@ from device.engine.events import (  # noqa: E402
     Undone,
 )
 from device.engine.game import Game  # noqa: E402
+from device.forms.draw_bridge import tricks_screen as draw_tricks  # noqa: E402
+from device.forms.draw_bridge.screens import MENU as STOP_DRAW_TRICKS  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.table import Table, undone_text  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
-from device.ui.screens import draw_tricks, menu  # noqa: E402
+from device.ui.screens import menu  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from device.ui.view import build_view  # noqa: E402
 from tests.ui.draw_bridge_gallery import drawing  # noqa: E402
@@ -52,34 +54,34 @@ def test_privacy_walk_no_view_holds_a_card_the_table_has_not_seen(top_card_shown
     views = 0
     for view in every_view(game, random.Random(5)):
         assert view.cards() <= seen(game)
-        assert (view.draw_tricks is not None) == (game.phase in ("draw-top", "draw-tricks"))
+        assert (view.own is not None) == (game.phase in ("draw-top", "draw-tricks"))
         views += 1
     assert views > 100
 
 
 def test_the_view_of_a_draw_trick():
-    tricks = build_view(drawing(5)).draw_tricks  # Ben won the first two, led SA
+    tricks = build_view(drawing(5)).own  # Ben won the first two, led SA
     assert (tricks.number, tricks.of, tricks.dead, tricks.stock) == (3, 13, 5, 22)
     assert tricks.trick == ((1, "SA"),) and tricks.to_play == 0
     assert tricks.last_trick == ((1, "HK"), (0, "H3")) and tricks.last_winner == 1
     assert tricks.top is None and not tricks.top_shown and not tricks.must_follow
-    won = build_view(drawing(8)).draw_tricks  # four tricks won, none in progress
+    won = build_view(drawing(8)).own  # four tricks won, none in progress
     assert won.trick == () and won.number == 5 and won.last_winner == 1
 
 
 def test_the_top_card_is_shown_and_goes_to_the_winner():
     scanning = build_view(drawing(6, tops=3, top_card_shown=True))
     assert scanning.phase == "draw-top" and scanning.turn == "Ben"
-    tricks = scanning.draw_tricks
+    tricks = scanning.own
     assert tricks.top is None and tricks.last_top == "DA" and tricks.last_winner == 1
     assert tricks.drawn == ((1, "SK"), (1, "H7"), (1, "DA"))  # Ben won the three tricks
     shown = build_view(drawing(7, tops=4, top_card_shown=True))
-    assert shown.phase == "draw-tricks" and shown.draw_tricks.top == "C5"
+    assert shown.phase == "draw-tricks" and shown.own.top == "C5"
     grey = draw_tricks.refused(shown)
     assert "C5" in grey  # the top card is not in a hand yet
     assert "DQ" in grey and "C2" in grey  # dead
-    holder = dict((card, hand) for hand, card in shown.draw_tricks.drawn)
-    others = {card for card, hand in holder.items() if hand != shown.draw_tricks.to_play}
+    holder = dict((card, hand) for hand, card in shown.own.drawn)
+    others = {card for card, hand in holder.items() if hand != shown.own.to_play}
     assert others <= grey
     assert draw_tricks.refused(scanning) >= {"SK", "H7", "DA", "C2"}  # seen before
 
@@ -110,7 +112,7 @@ def test_draw_tricks_by_touch_undone_from_the_screen_and_skipped_from_the_menu()
         tap(app, ("key", "UNDO"))
     assert table.game.phase == "draw-top" and not table.game.deal.draw.played
     tap(app, ("key", "MENU"))
-    assert menu.STOP_DRAW_TRICKS in menu.items(app.view())
+    assert STOP_DRAW_TRICKS in menu.items(app.view())
     tap(app, ("overlay", "end-draw-tricks"))
     tap(app, ("end-draw",))  # Yes: the draw tricks are not followed any more
     assert table.game.phase == "auction" and app.ui.overlay is None

@@ -24,6 +24,7 @@ from device.engine.events import (  # noqa: E402
     Undone,
 )
 from device.engine.game import Game  # noqa: E402
+from device.forms.draw_pick_up.screens import MENU as STOP_PICK_UP  # noqa: E402
 from device.hints import next_step  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.table import Table, undone_text  # noqa: E402
@@ -54,17 +55,17 @@ def test_privacy_walk_no_view_holds_a_card_the_table_has_not_seen():
     views = 0
     for view in every_view(game, random.Random(5)):
         assert view.cards() <= seen(game)
-        assert (view.pickup is not None) == (game.phase == "pick-up")
+        assert (view.own is not None) == (game.phase == "pick-up")
         views += 1
     assert views > 100
 
 
 def test_the_view_of_the_pick_up():
-    pick = build_view(picking(6, rejected=True)).pickup  # Ben rejected the 7th card
+    pick = build_view(picking(6, rejected=True)).own  # Ben rejected the 7th card
     assert (pick.number, pick.of, pick.stock) == (7, 26, 19)
     assert pick.turned == "D9" and pick.to_act == 0 and pick.rejected_by == 1
     assert pick.taken == (("SK", "H4", "DA", "HQ"), ()) and pick.dead == ("C7", "S2")
-    waiting = build_view(picking(7)).pickup
+    waiting = build_view(picking(7)).own
     assert waiting.turned is None and waiting.rejected_by is None and waiting.stock == 19
     assert waiting.seen == frozenset({"SK", "H4", "C7", "DA", "S2", "HQ", "D9"})
 
@@ -101,13 +102,13 @@ def test_the_pick_up_by_touch_undone_from_the_screen_and_skipped_from_the_menu()
     tap(app, ("call", "P"))
     tap(app, ("call", "P"))  # rejected by both: out of play
     assert table.game.deal.pickups[-1] == (Card.parse("H2"), None)
-    assert build_view(table.game).pickup.dead == ("H2",)
+    assert build_view(table.game).own.dead == ("H2",)
     tap(app, ("overlay", None))
     while table.game.inputs:  # Undo on the footer, back to the deal's first input
         tap(app, ("key", "UNDO"))
     assert table.game.phase == "pick-up" and table.game.deal.turned is None
     tap(app, ("key", "MENU"))
-    assert menu.STOP_PICK_UP in menu.items(app.view())
+    assert STOP_PICK_UP in menu.items(app.view())
     tap(app, ("overlay", "end-pick-up"))
     tap(app, ("end-draw",))  # Yes: the pick-up is not followed any more
     assert table.game.phase == "auction" and app.ui.overlay is None
@@ -167,7 +168,7 @@ def test_the_hint_says_what_the_pick_up_waits_for():
 
 
 def test_over_13_cards_taken_lie_in_two_rows_each_corner_showing():
-    from device.ui.screens.pickup import NUMBER_Y, SEAT_Y, taken_rects
+    from device.forms.draw_pick_up.pickup_screen import NUMBER_Y, SEAT_Y, taken_rects
 
     cards = [f"C{n}" for n in range(25)]
     one = taken_rects(cards[:13], SEAT_Y[0])

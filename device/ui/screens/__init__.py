@@ -32,8 +32,6 @@ MODULES = {
     "picker": "play",
     "pairing": "pairing",
     "end-draw": "draw_phase",  # "End the draw phase now?"
-    "end-draw-tricks": "draw_tricks",  # "Stop following the draw tricks?" (Draw Bridge)
-    "end-pick-up": "pickup",  # "Stop following the pick-up?" (Draw / Pick-Up)
     "confirm-quit": "menu",  # "Quit the table now?"
     "confirm-leave": "menu",  # "Leave the rubber in progress?"
     "confirm-restart": "menu",  # "Restart the table now?" (the appliance's Quit)
@@ -42,31 +40,19 @@ MODULES = {
 
 # Phases only some forms have (the two-player forms with dummies): the gallery draws
 # them for each registered form that has them (tests/ui/gallery.py dummy_screens).
+# Screens a form's package draws its own way (Draw Bridge's draw tricks, the pick-up,
+# aBRIDGEd's declaring and sheet; their card pickers too) are found in the package
+# (device/ui/form_parts.py), before these and MODULES.
 FORM_PHASES = {
     "face-up": "table4",  # a dummy laid face up before the auction (Single, Exposed Dummy)
     "choose": "table4",  # the declarer chooses a dummy (Single Dummy)
     "turn-up": "play",  # a dummy's face-down card turned up (semi-exposed dummies)
-    "draw-top": "draw_tricks",  # Draw Bridge: the top stock card scanned before a trick
-    "draw-tricks": "draw_tricks",  # Draw Bridge: a card of a draw trick
-    "pick-up": "pickup",  # Draw / Pick-Up: a stock card turned up, taken or rejected
     "talon": "table3",  # three players: the declarer takes the talon and discards (OK)
-}
-# Screens a form's package draws its own way (aBRIDGEd's declaring and sheet): found
-# in the package (device/ui/form_parts.py), before these.
-# Overlays a form's phase draws itself: (phase, overlay) -> module (the card picker).
-PHASE_OVERLAYS = {
-    ("draw-top", "picker"): "draw_tricks",
-    ("draw-tricks", "picker"): "draw_tricks",
-    ("pick-up", "picker"): "pickup",
 }
 # Phases that take a card from the card picker: the play, a dummy laid out (after the
 # opening lead, before the auction, aBRIDGEd's), a dummy's card turned up, and the
 # phases that draw a picker of their own.
-PICKER_PHASES = (
-    frozenset({"play", "dummy", "face-up", "turn-up"})
-    | {phase for phase, overlay in PHASE_OVERLAYS if overlay == "picker"}
-    | own_picker_phases()
-)
+PICKER_PHASES = frozenset({"play", "dummy", "face-up", "turn-up"}) | own_picker_phases()
 
 
 def screen_name(view, ui: UiState) -> str:
@@ -85,7 +71,6 @@ def render(surface, layout, view, ui: UiState, t) -> list[Target]:
     name = screen_name(view, ui)
     module = None if view is None else own_screen(view.form, name, view.phase)
     if module is None:
-        own = None if view is None else PHASE_OVERLAYS.get((view.phase, name))
-        module = import_module(f"{__package__}.{own or MODULES.get(name) or FORM_PHASES[name]}")
+        module = import_module(f"{__package__}.{MODULES.get(name) or FORM_PHASES[name]}")
     with rank_letters(t.rank_letters()):  # H V B on Dutch cards: only what is drawn
         return module.draw(surface, layout, view, ui, t)

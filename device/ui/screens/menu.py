@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .. import theme
 from ..draw import draw_button, draw_text, text_with_suits
+from ..form_parts import own_menu_item
 from . import chrome
 from .base import Target
 
@@ -89,19 +90,16 @@ RESTART = ("menu.restart", ("overlay", "confirm-restart"), "danger", False)
 SHUT_DOWN = ("menu.shut_down", ("overlay", "confirm-shutdown"), "danger", False)
 # In the draw phase the menu also ends it early, after a confirmation (draw_phase.py).
 END_DRAW = ("menu.end_draw", ("overlay", "end-draw"), "normal", True)
-# In Draw Bridge's draw tricks: stop following them, confirmed (draw_tricks.py).
-STOP_DRAW_TRICKS = ("menu.stop_draw_tricks", ("overlay", "end-draw-tricks"), "normal", True)
-# In Draw / Pick-Up's pick-up: stop following it, confirmed (pickup.py).
-STOP_PICK_UP = ("menu.stop_pick_up", ("overlay", "end-pick-up"), "normal", True)
+# While a form's own phase is followed (its own view shown), its package's MENU button
+# first: stop following it (Draw Bridge's draw tricks, the pick-up; form_parts.py).
 ROWS_TOP, ROWS_BOTTOM = 72, 412  # the buttons' room, clear of the bottom band
 
 
 def items(view, ui=None) -> tuple:
     shown = leaving(ui)
-    if view is not None and view.draw_tricks is not None:
-        return (STOP_DRAW_TRICKS, *shown)
-    if view is not None and view.pickup is not None:
-        return (STOP_PICK_UP, *shown)
+    own = None if view is None or view.own is None else own_menu_item(view.form)
+    if own is not None:
+        return (own, *shown)
     return (END_DRAW, *shown) if view is not None and view.phase == "draw" else shown
 
 

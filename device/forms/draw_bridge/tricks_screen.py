@@ -6,22 +6,22 @@ card picker for these phases (`ui.overlay == "picker"`), for tables without a
 scanner. Undo is the footer's, as in every phase.
 
 Seats keep the play screen's places: seat 0 at the bottom, seat 1 at the top.
-Only cards the table has seen are drawn (`view.draw_tricks`): those played to
+Only cards the table has seen are drawn (`view.own`): those played to
 the draw tricks and the top cards turned up.
 """
 
 from __future__ import annotations
 
-from .. import theme
-from ..draw import draw_button, draw_card, draw_text, text_with_suits
-from ..widgets.cards import stock_pile
-from ..widgets.picker import refused_cards
-from ..widgets.text import wrapped_text
-from . import chrome, confirm
-from .auction import tag
-from .base import Target
-from .phase_picker import phase_picker
-from .play import PANEL_W, PANEL_X, draw_spot, spot, spot_centre_y
+from device.ui import theme
+from device.ui.draw import draw_button, draw_card, draw_text, text_with_suits
+from device.ui.screens import chrome, confirm
+from device.ui.screens.auction import tag
+from device.ui.screens.base import Target
+from device.ui.screens.phase_picker import phase_picker
+from device.ui.screens.play import PANEL_W, PANEL_X, draw_spot, spot, spot_centre_y
+from device.ui.widgets.cards import stock_pile
+from device.ui.widgets.picker import refused_cards
+from device.ui.widgets.text import wrapped_text
 
 LEFT_X, LEFT_W = 16, 264  # the trick count, the rules, the dead cards
 RIGHT_X, RIGHT_W = 644, 148  # the top card (or the stock) and the Cards button
@@ -42,7 +42,7 @@ def draw(surface, layout, view, ui, t):
 
 def draw_table(surface, layout, view, ui, t) -> list[Target]:
     targets = chrome.frame(surface, layout, view, ui, t, ok=False)
-    tricks = view.draw_tricks
+    tricks = view.own
     between = not tricks.trick and bool(tricks.last_trick)
     scanning_top = view.phase == "draw-top"
     draw_left(surface, layout, tricks, scanning_top, t)
@@ -81,7 +81,7 @@ def draw_left(surface, layout, tricks, scanning_top: bool, t) -> None:
 def draw_seat(surface, layout, view, seat: int, between: bool, t, ui) -> None:
     """Name (lit when it is this seat's turn), then its part in the trick: to lead or to
     follow, led; between tricks who won the last one and draws first, and who next."""
-    tricks, cy = view.draw_tricks, spot_centre_y(seat)
+    tricks, cy = view.own, spot_centre_y(seat)
     turn = seat == tricks.to_play
     colour = theme.ACCENT if turn else theme.INK_ON_FELT
     name, size = layout.fit_text(view.seats[seat].name, 36, PANEL_W, True)
@@ -137,7 +137,7 @@ def refused(view) -> frozenset[str]:
 def draw_picker(surface, layout, view, ui, t) -> list[Target]:
     """Every card as a target: a tap scans it (the top card, or a card of the trick).
     Cards that cannot be tapped are greyed; the picker stays open for the next card."""
-    tricks = view.draw_tricks
+    tricks = view.own
     if view.phase == "draw-top":
         title = t.t("drawtricks.picker_top")
     else:
@@ -154,9 +154,9 @@ def confirm_stop(surface, layout, view, ui, t) -> list[Target]:
     """ "Stop following the draw tricks?" (the menu's item): Yes sends ("end-draw",), the
     engine's DrawPhaseEnded; No, the safe choice, goes back."""
     title = t.t("drawtricks.title")
-    if view is None or view.draw_tricks is None:  # the last draw trick ended meanwhile
+    if view is None or view.own is None:  # the last draw trick ended meanwhile
         return confirm.stop_over(surface, layout, ui, t, title, t.t("drawtricks.stop_over"))
-    tricks = view.draw_tricks
+    tricks = view.own
     note = t.t("drawtricks.stop_note", n=tricks.number, of=tricks.of)
     question, yes = t.t("drawtricks.stop_question"), t.t("drawtricks.stop_yes")
     return confirm.ask_stop(surface, layout, ui, t, title, question, note, yes)

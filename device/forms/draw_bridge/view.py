@@ -38,8 +38,9 @@ class DrawTricksView:
         return held | {c for c in (self.top, self.last_top) if c is not None}
 
 
-def draw_tricks_view(game) -> DrawTricksView | None:
-    """The draw tricks' view while the deal is in them, else None."""
+def build(game) -> DrawTricksView | None:
+    """The draw tricks' view while the deal is in them, else None (`GameView.own`:
+    found by the core as this package's view.build, device/ui/form_parts.py)."""
     deal = game.deal
     draw = getattr(deal, "draw", None)
     if game.phase not in PHASES or not isinstance(draw, Play):
@@ -68,12 +69,3 @@ def draw_tricks_view(game) -> DrawTricksView | None:
 
 def _cards(leader: int, cards) -> tuple[tuple[int, str], ...]:
     return tuple(((leader + i) % 2, str(c)) for i, c in enumerate(cards))
-
-
-def dead_cards(game) -> frozenset[str]:
-    """In the play: the cards an earlier phase put out of it (played in a draw trick),
-    seen by everyone; the picker greys them."""
-    deal = game.deal
-    if deal.play is None:
-        return frozenset()
-    return frozenset(str(c) for c in game.form.deck.cards if game.form.dead_card(deal, c))

@@ -12,13 +12,13 @@ once more (`ui.overlay == "end-pick-up"`). Undo is the footer's.
 
 from __future__ import annotations
 
-from .. import theme
-from ..draw import draw_button, draw_card, draw_text
-from ..widgets.cards import stock_pile
-from ..widgets.text import wrapped_text
-from . import chrome, confirm
-from .base import Target
-from .phase_picker import phase_picker
+from device.ui import theme
+from device.ui.draw import draw_button, draw_card, draw_text
+from device.ui.screens import chrome, confirm
+from device.ui.screens.base import Target
+from device.ui.screens.phase_picker import phase_picker
+from device.ui.widgets.cards import stock_pile
+from device.ui.widgets.text import wrapped_text
 
 LEFT_X, LEFT_W = 16, 420  # the seats' taken cards and the prompt
 SEAT_Y = {1: 56, 0: 282}  # each seat's name line; its cards under it
@@ -35,7 +35,7 @@ NOTE_Y = {True: 222, False: 280}  # the card face up (no Cards then), or under C
 
 
 def draw(surface, layout, view, ui, t):
-    if ui.overlay == "picker" and view.pickup.turned is None:
+    if ui.overlay == "picker" and view.own.turned is None:
         return draw_picker(surface, layout, view, ui, t)
     if ui.overlay == "end-pick-up":
         return confirm_stop(surface, layout, view, ui, t)
@@ -46,7 +46,7 @@ def draw(surface, layout, view, ui, t):
 
 
 def draw_table(surface, layout, view, ui, t) -> list[Target]:
-    pick = view.pickup
+    pick = view.own
     face_up = pick.turned is not None
     targets = chrome.frame(surface, layout, view, ui, t, ok=face_up)
     for seat in (1, 0):
@@ -88,7 +88,7 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
 def prompt_text(view, t) -> str:
     """What the table waits for: the top card turned up, or the card taken or rejected
     (by the other player once its turner rejected it)."""
-    pick = view.pickup
+    pick = view.own
     name = view.seats[pick.to_act].name
     if pick.turned is None:
         return t.t("pickup.turn_up", name=name)
@@ -100,7 +100,7 @@ def prompt_text(view, t) -> str:
 
 def draw_seat(surface, layout, view, seat: int, ui, t) -> None:
     """The name (lit when it is this seat's turn) and the cards taken face up."""
-    pick, y = view.pickup, SEAT_Y[seat]
+    pick, y = view.own, SEAT_Y[seat]
     taken = pick.taken[seat]
     colour = theme.ACCENT if seat == pick.to_act else theme.INK_ON_FELT
     name = view.seats[seat].name
@@ -142,7 +142,7 @@ def draw_stock(surface, layout, pick, ui, t) -> None:
 def draw_picker(surface, layout, view, ui, t) -> list[Target]:
     """Every card as a target: a tap turns it up, as a scan does; the cards turned up
     already are greyed (as every card the engine would refuse)."""
-    pick = view.pickup
+    pick = view.own
     title = t.t("pickup.picker", name=view.seats[pick.to_act].name)
     label = t.t("pickup.number", n=pick.number, of=pick.of)
     ok = pick.turned is not None
@@ -156,9 +156,9 @@ def confirm_stop(surface, layout, view, ui, t) -> list[Target]:
     """ "Stop following the pick-up?" (the menu's item): Yes sends ("end-draw",), the
     engine's DrawPhaseEnded; No, the safe choice, goes back."""
     title = t.t("pickup.title")
-    if view is None or view.pickup is None:  # the stock was emptied meanwhile
+    if view is None or view.own is None:  # the stock was emptied meanwhile
         return confirm.stop_over(surface, layout, ui, t, title, t.t("pickup.stop_over"))
-    pick = view.pickup
+    pick = view.own
     note = t.t("pickup.stop_note", n=pick.number, of=pick.of)
     question, yes = t.t("pickup.stop_question"), t.t("pickup.stop_yes")
     return confirm.ask_stop(surface, layout, ui, t, title, question, note, yes)

@@ -34,8 +34,9 @@ class PickUpView:
         return frozenset(self.cards())
 
 
-def pickup_view(game) -> PickUpView | None:
-    """The pick-up's view while the deal is in it, else None."""
+def build(game) -> PickUpView | None:
+    """The pick-up's view while the deal is in it, else None (`GameView.own`: found by
+    the core as this package's view.build, device/ui/form_parts.py)."""
     deal = game.deal
     if game.phase != PHASE or not hasattr(deal, "pickups"):
         return None
