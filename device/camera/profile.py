@@ -3,9 +3,9 @@
 The file is numpy's compressed archive (a zip of .npy arrays, read with
 allow_pickle=False: loading it runs no code). Its arrays:
 
-- `format`: the text "honeymoon-camera-profile"; `version`: 5 (older files lack the
-  corner indices or their blurred copies, or hold a smaller index cut at a lower
-  resolution: they are refused with "pair the deck again");
+- `format`: the text "honeymoon-camera-profile"; `version`: 6 (older files lack the
+  corner indices or their blurred copies, hold a smaller index cut at a lower
+  resolution, or lack the faces' ink: they are refused with "pair the deck again");
 - `deck`: "standard" or "abridged" (device/engine/cards.py);
 - `cards`: the learnt cards' names in the deck's notation ("SA", "HT"; "R14");
 - `learnt`: float32, cards x 4 x D: each card's feature (features.py) upright and
@@ -15,6 +15,9 @@ allow_pickle=False: loading it runs no code). Its arrays:
 - `indices`: float32, cards x 4 x H x W x 3: each card's corner index (rank and suit),
   top left and bottom right turned upright, as ink and colour (features.indices),
   then both again blurred;
+- `inks`: uint8, cards x H x W: each card's face at the camera's own resolution as ink
+  (marks.ink: 0 paper .. 255 black, upright), where two close cards are told apart
+  mark by mark;
 - `shapes`: float32, cards x 2: each card's own [area, aspect] when it was learnt, so
   pairing card by card (learn_card) recomputes `shape` from the cards learnt so far;
 - `empty`: uint8 greyscale of the empty spot at EMPTY_SIZE, or a 0 x 0 array when the
@@ -40,16 +43,28 @@ import numpy as np
 
 from ..engine.cards import DECKS
 from ..engine.errors import NotationError
-from . import features
+from . import features, marks
 from .locate import Shape
 
 FORMAT = "honeymoon-camera-profile"
-VERSION = 5
+VERSION = 6
 # Versions this program loads: 1 and 2 had no corner indices, 3 no blurred ones, 4 a
-# smaller index at two thirds of the camera's resolution (a club's pip read as a spade's).
-READS = (5,)
+# smaller index at two thirds of the camera's resolution (a club's pip read as a spade's),
+# 5 no faces' ink (a club and a spade alike in one design stayed "not sure").
+READS = (6,)
 EMPTY_SIZE = (160, 120)  # width, height of the stored empty spot
-KEYS = ("format", "version", "deck", "cards", "learnt", "shape", "empty", "shapes", "indices")
+KEYS = (
+    "format",
+    "version",
+    "deck",
+    "cards",
+    "learnt",
+    "shape",
+    "empty",
+    "shapes",
+    "indices",
+    "inks",
+)
 
 
 class ProfileError(Exception):
@@ -65,6 +80,7 @@ class Profile:
     empty: np.ndarray | None
     shapes: np.ndarray | None = None  # cards x 2 [area, aspect]; None: each card at `shape`
     indices: np.ndarray | None = None  # cards x 2 x H x W x 3 (features.indices)
+    inks: np.ndarray | None = None  # cards x H x W uint8 (marks.ink)
 
     def card_shapes(self) -> np.ndarray:
         """Each learnt card's [area, aspect] (float32, cards x 2)."""
@@ -90,6 +106,7 @@ def save(profile: Profile, path: str | Path) -> None:
         "empty": empty,
         "shapes": profile.card_shapes(),
         "indices": _indices_array(profile),
+        "inks": _inks_array(profile),
     }
     handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=path.name, suffix=".tmp")
     try:
@@ -107,6 +124,12 @@ def _indices_array(profile: Profile) -> np.ndarray:
     if profile.indices is None:
         raise ValueError("a camera profile without corner indices cannot be saved")
     return profile.indices.astype(np.float32)
+
+
+def _inks_array(profile: Profile) -> np.ndarray:
+    if profile.inks is None:
+        raise ValueError("a camera profile without the faces' ink cannot be saved")
+    return profile.inks.astype(np.uint8)
 
 
 def _shape_array(profile: Profile) -> np.ndarray:
@@ -192,6 +215,9 @@ def _checked(arrays: dict, path) -> Profile:
         or not np.isfinite(indices).all()
     ):
         raise damaged("corner indices that do not fit the cards")
+    inks = arrays["inks"]
+    if inks.dtype != np.uint8 or inks.shape != (len(cards), marks.CARD[1], marks.CARD[0]):
+        raise damaged("faces' ink that does not fit the cards")
     shapes = arrays["shapes"]
     if (
         shapes.dtype != np.float32
@@ -208,6 +234,7 @@ def _checked(arrays: dict, path) -> Profile:
         empty=empty if empty.size else None,
         shapes=shapes,
         indices=indices,
+        inks=inks,
     )
 
 

@@ -10,6 +10,12 @@ A read names a card only when it is sure: its score is high enough, and against
 each of the next best cards the frame lies clearly on its side: the gap between
 their scores is a large enough share of how much the two learnt cards differ
 (two cards that differ in one small mark need the frame to show that mark).
+Where the scores leave two cards that close, their marks decide (marks.py: the
+face at the camera's own resolution, each pip and letter aligned on its own, where
+one design's club and spade differ by a few pixels): the frame must show the
+marks of one clearly better than the other's, else the reader is not sure; the
+next best card is read instead of the best only when its marks beat the best's so,
+and it is clearly ahead of every other rival too.
 Otherwise (no card, a card half on the spot, a hand over it, two cards alike
 under this light) it is None, and the player lays the card again: a wrong card
 is worse than a second try.
@@ -24,7 +30,7 @@ import numpy as np
 
 from ..engine.cards import DECKS
 from ..engine.errors import NotationError
-from . import features
+from . import features, marks
 from .locate import Found, Nothing, Shape, locate
 from .profile import EMPTY_SIZE, Profile
 
@@ -33,6 +39,8 @@ CANDIDATES = 10  # the cards likeliest by their whole face, whose indices are co
 INDEX_SHARE = 0.5  # the index's part in a card's score (the whole face has the rest)
 RIVALS = 4  # the best card is held against this many next best
 MIN_SIDE = 0.25  # ... and the frame must lie this far on its side of each (0: halfway)
+CLOSE = 0.01  # scores nearer than this: the rival's marks must not clearly beat the card's
+MARKS_SIDE = 0.5  # marks.side from which the frame lies clearly on a card's side (1: all)
 EMPTY_LIKE = 6.0  # mean grey difference (of 255) from the empty spot below which it is empty
 
 
@@ -86,25 +94,29 @@ def learn_card(profile: Profile | None, deck: str, card: str, frame: np.ndarray)
     if isinstance(found, Nothing):
         raise PairingError(name, f"no whole card found on the spot ({found.reason})")
     both = features.learnt_features(frame, found.corners)
+    ink = marks.as_stored(marks.ink(frame, found.corners))
     size = np.array([found.shape.area, found.shape.aspect], np.float32)
     index = features.learnt_index_variants(frame, found.corners)
     base = profile if profile is not None else _blank(deck)
-    cards, learnt, shapes, indices = list(base.cards), base.learnt, base.card_shapes(), base.indices
+    cards, learnt, shapes = list(base.cards), base.learnt, base.card_shapes()
+    indices, inks = base.indices, base.inks
     if name in cards:
         at = cards.index(name)
-        learnt, shapes, indices = learnt.copy(), shapes.copy(), indices.copy()
-        learnt[at], shapes[at], indices[at] = both, size, index
+        learnt, shapes, indices, inks = learnt.copy(), shapes.copy(), indices.copy(), inks.copy()
+        learnt[at], shapes[at], indices[at], inks[at] = both, size, index, ink
     else:
         cards.append(name)
         learnt = np.concatenate([learnt, both[None]])
         shapes = np.concatenate([shapes, size[None]])
         indices = np.concatenate([indices, index[None]])
+        inks = np.concatenate([inks, ink[None]])
     return replace(
         base,
         cards=tuple(cards),
         learnt=learnt,
         shapes=shapes,
         indices=indices,
+        inks=inks,
         shape=Shape(float(np.median(shapes[:, 0])), float(np.median(shapes[:, 1]))),
     )
 
@@ -131,6 +143,7 @@ def _blank(deck: str) -> Profile:
         empty=None,
         shapes=np.zeros((0, 2), np.float32),
         indices=np.zeros((0, features.VARIANTS, *features.INDEX_SIZE[::-1], 3), np.float32),
+        inks=np.zeros((0, marks.CARD[1], marks.CARD[0]), np.uint8),
     )
 
 
@@ -152,6 +165,8 @@ class Reader:
         v = features.VARIANTS
         alike = (self._templates @ self._templates.T).reshape(count, v, count, v)
         self._index_alike = alike.max(axis=(1, 3))
+        self._apart: dict[tuple[int, bool, int, bool], marks.Apart] = {}
+        self._marks: dict[tuple[int, bool], list[marks.Mark]] = {}
 
     def read(self, frame: np.ndarray) -> Reading:
         found = locate(frame, self.profile.shape)
@@ -174,20 +189,57 @@ class Reader:
         index = features.index_scores(seen_index, self._templates[rows]).reshape(-1, v).max(axis=1)
         scored = (1 - INDEX_SHARE) * whole[top] + INDEX_SHARE * index
         order = np.argsort(scored)[::-1]
-        best = order[0]
-        score = round(max(float(scored[best]), 0.0), 3)
-        sure = scored[best] >= MIN_SCORE
-        b = top[best]
-        for rival in order[1 : 1 + RIVALS] if sure else ():
-            r = top[rival]
+        ink: list[np.ndarray] = []  # the frame's ink, made once and only when marks are compared
+
+        def sure_over(pick: int, rival: int) -> bool:
+            """The frame lies clearly on the side of candidate `pick` against `rival`: by
+            their scores, or else mark by mark (two cards alike but for a few marks); and
+            a rival scored that close must not clearly win mark by mark."""
+            b, r = top[pick], top[rival]
             apart = (1 - INDEX_SHARE) * (1 - float(learnt[b, turn[b]] @ learnt[r, turn[r]]))
             apart += INDEX_SHARE * (1 - float(self._index_alike[b, r]))
-            if scored[best] - scored[rival] < MIN_SIDE * max(apart, 1e-3):
-                sure = False
+            gap = scored[pick] - scored[rival]
+            if gap >= max(MIN_SIDE * max(apart, 1e-3), CLOSE):
+                return True
+            if not ink:
+                ink.append(marks.ink(frame, found.corners))
+            side = self._marks_side(ink[0], b, turn[b] % 2 == 1, r, turn[r] % 2 == 1)
+            if gap >= MIN_SIDE * max(apart, 1e-3):
+                # Two cards so alike (a 6 and an 8 of a design printing its rank once)
+                # that a small gap passed: their marks may still say the other one.
+                return side > -MARKS_SIDE
+            return side >= MARKS_SIDE
+
+        # The likeliest card, or the next when its marks clearly beat the likeliest's.
+        for pick in order[:2]:
+            if scored[pick] < MIN_SCORE:
                 break
-        if not sure:
-            return Reading(None, score, "not sure", found.corners)
-        return Reading(self.profile.cards[b], score, "read", found.corners)
+            rivals = [other for other in order[: 2 + RIVALS] if other != pick][:RIVALS]
+            if all(sure_over(pick, rival) for rival in rivals):
+                score = round(float(scored[pick]), 3)
+                return Reading(self.profile.cards[top[pick]], score, "read", found.corners)
+        score = round(max(float(scored[order[0]]), 0.0), 3)
+        return Reading(None, score, "not sure", found.corners)
+
+    def _marks_side(self, seen: np.ndarray, b: int, b_turned, r: int, r_turned) -> float:
+        """marks.side of the frame's ink between learnt cards b and r, as oriented."""
+        first = marks.from_stored(self.profile.inks[b], b_turned)
+        second = marks.from_stored(self.profile.inks[r], r_turned)
+        key = (b, b_turned, r, r_turned)
+        if key not in self._apart:  # the same two cards come up again and again
+            self._apart[key] = marks.apart(
+                first,
+                second,
+                self._marks_of(b, b_turned, first),
+                self._marks_of(r, r_turned, second),
+            )
+        return marks.side(seen, first, second, self._apart[key])
+
+    def _marks_of(self, card: int, turned: bool, ink: np.ndarray) -> list[marks.Mark]:
+        key = (card, turned)
+        if key not in self._marks:  # a card comes up against many rivals
+            self._marks[key] = marks.marks(ink)
+        return self._marks[key]
 
     def _looks_empty(self, frame: np.ndarray, found: Found) -> bool:
         """The card's place looks as in the empty spot frame: a bright patch of the mat."""

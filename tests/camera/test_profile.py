@@ -37,6 +37,7 @@ def test_a_saved_profile_reads_back_equal(saved):
     assert again.shape.area == pytest.approx(profile.shape.area)
     assert again.shape.aspect == pytest.approx(profile.shape.aspect)
     assert np.array_equal(again.empty, profile.empty)
+    assert np.array_equal(again.inks, profile.inks)
 
 
 def _refused(path) -> str:
@@ -163,6 +164,23 @@ def test_a_version_4_profile_asks_to_pair_again(saved, tmp_path):
     old = _rewritten(saved, tmp_path, version=np.array(4), indices=coarse)
     message = _refused(old)
     assert "version 4" in message and "pair the deck again" in message
+
+
+def test_a_version_5_profile_asks_to_pair_again(saved, tmp_path):
+    """Version 5 had no faces' ink: its close cards stayed "not sure"; paired again."""
+    old = _rewritten(saved, tmp_path, version=np.array(5), inks=None)
+    message = _refused(old)
+    assert "version 5" in message and "pair the deck again" in message
+
+
+def test_faces_ink_that_does_not_fit_the_cards_is_refused(saved, tmp_path):
+    _, profile = saved
+    assert "faces' ink" in _refused(_rewritten(saved, tmp_path, inks=profile.inks[:-1]))
+    wide = np.zeros(profile.inks.shape[:2] + (profile.inks.shape[2] + 1,), np.uint8)
+    assert "faces' ink" in _refused(_rewritten(saved, tmp_path, inks=wide))
+    floats = profile.inks.astype(np.float32)
+    assert "faces' ink" in _refused(_rewritten(saved, tmp_path, inks=floats))
+    assert "no inks" in _refused(_rewritten(saved, tmp_path, inks=None))
 
 
 def test_card_sizes_that_do_not_fit_the_cards_are_refused(saved, tmp_path):
