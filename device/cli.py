@@ -125,7 +125,7 @@ def build_parser() -> _Parser:
         description="Robots play a seeded random rubber through the engine; no window.",
     )
     demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    demo.add_argument("--game", default="draw-and-discard", help="game form")
+    demo.add_argument("--game", help="game form (default: the first of `honeymoon forms`)")
     demo.add_argument(
         "--players",
         nargs="+",
@@ -430,11 +430,11 @@ def cmd_forms(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from .engine.record import sheet_report
-    from .forms import find_form
+    from .forms import DEFAULT, find_form
     from .robots import play_rubber
     from .sheet_text import render_sheet
 
-    form = find_form(args.game)
+    form = find_form(args.game or DEFAULT)
     if args.players is not None:
         check_player_count(form, args.players, "honeymoon demo")
     game = play_rubber(args.seed, form.name, None if args.players is None else tuple(args.players))

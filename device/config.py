@@ -24,12 +24,13 @@ from pathlib import Path
 
 from .engine.errors import RuleError
 from .engine.game import normal_name as engine_normal_name
+from .forms import DEFAULT as DEFAULT_FORM
 
 DEFAULTS: dict = {
     "devices": {"scanner": "none", "bidbox": "none"},
     "gpio": {},  # key or LED name -> BCM pin; empty means the built-in map
     "screen": {"language": "en", "width": 800, "height": 480, "rotation": 0},
-    "game": {"form": "draw-and-discard", "players": ["Anna", "Ben"]},
+    "game": {"form": DEFAULT_FORM, "players": ["Anna", "Ben"]},
 }
 SYSTEM_CONFIG = Path("/etc/honeymoon-table/config.toml")
 

@@ -279,12 +279,14 @@ class Piles:
 NAMES = ("Anna", "Ben", "Carla", "Dirk")
 
 
-def play_rubber(seed: int, form: str = "draw-and-discard", players=None) -> Game:
-    """A whole rubber played by robots with one seed (players by default the
-    first of NAMES, as many as the form has)."""
-    if players is None:
-        from .forms import find_form
+def play_rubber(seed: int, form: str | None = None, players=None) -> Game:
+    """A whole rubber played by robots with one seed (the form by default the
+    registry's first; players by default the first of NAMES, as many as the form
+    has)."""
+    from .forms import DEFAULT, find_form  # the registry imports the engine: asked late
 
+    form = form or DEFAULT
+    if players is None:
         players = NAMES[: find_form(form).players]
     rng = random.Random(seed)
     return play_out(Game(Setup(form, tuple(players), rng.randrange(len(players)))), rng)

@@ -130,7 +130,10 @@ SEATS = "NESW"  # compass seats, clockwise from North
 class GameForm:
     """The default hooks: two players, no draw phase, rubber scoring.
 
-    Data a form may set: `name`, `aliases`, `title`, `order` (its place in the
+    Data a form may set: `name`, `aliases`, `former_names` (spellings that once
+    named it and are words the table uses for something else, as a rubber or the
+    draw phase: still read from a stored record or journal and taken by `--game`,
+    never listed nor offered), `title`, `order` (its place in the
     registry, `device.forms.FORMS`, lowest first), `players` (how many, seated
     clockwise), `deck` (parses and prints its cards), `calls` (every call of its
     bidding box), `tricks` (a deal's tricks; `book` is always tricks - 7),
@@ -141,6 +144,7 @@ class GameForm:
 
     name = ""
     aliases: tuple[str, ...] = ()
+    former_names: tuple[str, ...] = ()
     title = ""
     order = 0  # each form sets its own: the start screen lists the forms by it
     players = 2

@@ -45,7 +45,7 @@ def _check_apart(forms: tuple[GameForm, ...]) -> None:
         if form.order in orders:
             raise SetupError(f"forms {orders[form.order]} and {form.name} share order {form.order}")
         orders[form.order] = form.name
-        for name in (form.name, *form.aliases):
+        for name in (form.name, *form.aliases, *form.former_names):
             if name in names:
                 raise SetupError(f"forms {names[name]} and {form.name} are both called {name!r}")
             names[name] = form.name
@@ -68,10 +68,11 @@ DEFAULT = FORMS[0].name
 
 
 def find_form(name: str) -> GameForm:
-    """The form called `name` (or one of its aliases); a SetupError lists the known ones."""
+    """The form called `name` (or one of its aliases, or a name it once had); a
+    SetupError lists the known ones."""
     key = name.strip().lower()
     for form in FORMS:
-        if key == form.name or key in form.aliases:
+        if key == form.name or key in form.aliases or key in form.former_names:
             return form
     known = ", ".join(f.name for f in FORMS)
     raise SetupError(f"unknown game {name!r} (known: {known})")

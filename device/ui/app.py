@@ -26,6 +26,7 @@ from device.engine.events import (
     Stated,
 )
 from device.engine.game import Game
+from device.forms import DEFAULT, find_form
 from device.hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
 from device.hal.interface import Camera
 from device.hal.text import safe_text
@@ -512,7 +513,7 @@ class App:
 
     def new_rubber(self) -> None:
         players = list(self.table.game.players) if self.table else ["Anna", "Ben"]
-        form = self.table.game.form.name if self.table else "draw-and-discard"
+        form = self.table.game.form.name if self.table else DEFAULT
         options = dict(self.table.game.options) if self.table else {}
         self.ui.start = StartState(
             form=form, players=players, options=options, can_resume=self.table is not None
@@ -776,8 +777,6 @@ class App:
         if start.first_dealer is None:  # draw for the deal first
             start.drawn = [None] * len(start.players)
             return
-        from device.forms import find_form
-
         names = tuple(p.strip() for p in start.players)
         known = {o.name for o in find_form(start.form).options}
         options = {k: v for k, v in start.options.items() if k in known}  # from another form
@@ -850,8 +849,6 @@ class App:
         return Outcome(True, "", notice=f"Undone: {start.players[seat]}'s {drawn[-1]}")
 
     def _drawn_card(self, item: Input):
-        from device.forms import find_form
-
         if item.uid is None:
             return find_form(self.ui.start.form).deck.parse(item.value)
         profile = self.table.profile if self.table is not None else self.profile
@@ -861,8 +858,6 @@ class App:
         return card
 
     def _dealer_from_draw(self) -> None:
-        from device.forms import find_form
-
         start = self.ui.start
         if None not in start.drawn:
             form = find_form(start.form)
@@ -886,8 +881,6 @@ class App:
         """As many names as the chosen form has players: the names typed so far stay,
         new seats get a name to change; a dealer who is no longer at the table is
         drawn for again."""
-        from device.forms import find_form
-
         start = self.ui.start
         count = find_form(start.form).players
         names = list(start.players[:count])
@@ -901,8 +894,6 @@ class App:
     def draw_at_random(self) -> None:
         """Let the table draw for the players that have not drawn."""
         import random
-
-        from device.forms import find_form
 
         start = self.ui.start
         deck = [str(c) for c in find_form(start.form).deck.cards if str(c) not in start.drawn]

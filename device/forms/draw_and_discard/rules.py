@@ -26,7 +26,8 @@ class DrawAndDiscard(GameForm):
     """The whole deck is the stock; 13 turns each, non-dealer first: keep one, discard one."""
 
     name = "draw-and-discard"
-    aliases = ("honeymoon", "draw")
+    aliases = ()
+    former_names = ("honeymoon", "draw")  # the family and the draw phase
     title = "Draw and Discard Honeymoon"
     order = 10  # the first: the default form
     draw_turns = 13

@@ -70,7 +70,8 @@ class DrawPickUp(GameForm):
     turned it) and `pickup_ended` (the menu's stop)."""
 
     name = "draw-pick-up"
-    aliases = ("pick-up", "draw-pickup")
+    aliases = ("draw-pickup",)
+    former_names = ("pick-up",)  # the phase
     title = "Draw / Pick-Up"
     order = 40
     options = (HONOURS, SINGLE_GAME, AUCTION_END, DEALER_BIDS_FIRST)

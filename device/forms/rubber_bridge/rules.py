@@ -9,6 +9,7 @@ class RubberBridge(Bridge):
     """Rubber scoring by side; a thrown-in deal passes the deal to the left."""
 
     name = "rubber-bridge"
-    aliases = ("rubber", "bridge")
+    aliases = ()
+    former_names = ("rubber", "bridge")  # a rubber is what a form plays; bridge the game
     title = "Rubber bridge"
     order = 60

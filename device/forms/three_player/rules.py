@@ -35,7 +35,8 @@ class ThreePlayer(GameForm):
     """Three players each alone, 16 tricks of three cards, a talon for the declarer."""
 
     name = "three-player"
-    aliases = ("three", "three-player-honeymoon")
+    aliases = ("three-player-honeymoon",)
+    former_names = ("three",)
     title = "Three-player Honeymoon"
     order = 110
     players = 3

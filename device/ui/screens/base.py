@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import InitVar, dataclass, field
 
+from device.forms import DEFAULT
+
 from ..target import Target  # noqa: F401 (the screens' and widgets' touch target)
 
 
@@ -26,7 +28,7 @@ from ..target import Target  # noqa: F401 (the screens' and widgets' touch targe
 class StartState:
     """The new-rubber form on the start screen."""
 
-    form: str = "draw-and-discard"
+    form: str = DEFAULT
     options: dict = field(default_factory=dict)
     players: list[str] = field(default_factory=lambda: ["Anna", "Ben"])
     first_dealer: int | None = None  # None: draw a card for it
