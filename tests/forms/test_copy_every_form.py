@@ -36,6 +36,7 @@ def tree(tmp_path_factory) -> Path:
         rules = (copy / "rules.py").read_text()
         rules = re.sub(r'^    name = "[^"]+"', f'    name = "{form.name}-copy"', rules, flags=re.M)
         rules = re.sub(r"^    aliases = .*$", "    aliases = ()", rules, flags=re.M)
+        rules = re.sub(r"^    former_names = .*$", "    former_names = ()", rules, flags=re.M)
         rules = re.sub(r"^    order = \d+.*$", f"    order = {1000 + number}", rules, flags=re.M)
         (copy / "rules.py").write_text(rules)
         for lang in ("en", "nl"):

@@ -1,9 +1,7 @@
-"""aBRIDGEd end to end, as a user would: `honeymoon sim-devices --record` says a
-whole game of four hands on the bidding box (Pass on P, Play and Ten on OK, the
-colours and the numbers as bids), scans each dummy as it is laid out and every
-card played, over ptys into the real `honeymoon run --headless --new abridged`;
-then `status --json`, `export --format json` | `replay` are checked against the
-record's own replay, and the typed cards of the coloured deck."""
+"""aBRIDGEd on the devices: `honeymoon sim-devices --record` says the declaring on the
+bidding box (Pass on P, Play and Ten on OK, the colours and the numbers as bids) and
+types the coloured deck's cards; the game tests/forms/test_every_form_at_the_table.py
+plays through the devices."""
 
 from __future__ import annotations
 
@@ -15,7 +13,6 @@ from device.engine.record import RecordError, play_record, sheet_report, to_reco
 from device.robots import play_rubber
 from device.sim.keyboard import parse_tokens
 from device.sim.script import record_steps
-from tests.at_the_table import honeymoon, play_at_the_table
 
 
 def game_record(seed: int) -> dict:
@@ -52,17 +49,8 @@ def test_cards_of_the_coloured_deck_are_typed():
     ]
 
 
-def test_a_whole_game_of_abridged_headless_through_the_simulated_devices(tmp_path):
-    record = game_record(3)
-    expected = play_record(record)
-    assert expected.phase == "finished" and len(record["deals"]) == 4
-    play_at_the_table(tmp_path, record)
-    data = tmp_path / "data"
-    report = json.loads(json.dumps(sheet_report(expected)))
-    status = json.loads(honeymoon("status", "--data-dir", str(data), "--json").stdout)
-    assert status["game"] == "abridged" and status["phase"] == "finished"
-    exported = honeymoon("export", "--data-dir", str(data), "--format", "json").stdout
-    assert json.loads(exported)["deals"] == record["deals"]
-    replayed = json.loads(honeymoon("replay", "-", stdin=exported).stdout)
-    assert replayed == report and replayed["finished"] and replayed["winner"]
+def test_the_game_the_devices_play_is_declared_seven_then_play():
+    """The game tests/forms/test_every_form_at_the_table.py plays (seed 3)."""
+    replayed = json.loads(json.dumps(sheet_report(play_record(game_record(3)))))
+    assert replayed["finished"] and replayed["winner"]
     assert [h["declaration"] for h in replayed["hands"]] == ["Seven", "Play", "Play", "Play"]

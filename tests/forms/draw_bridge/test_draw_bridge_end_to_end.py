@@ -1,19 +1,15 @@
-"""Draw Bridge end to end, as a user would: `honeymoon sim-devices --record` scans
-the draw tricks (each trick's top card first when it is shown), bids on the bidding
-box and scans the play of a whole rubber over ptys into the real `honeymoon run
---headless --new draw-bridge` (the top card option remembered from the start screen
-in prefs.json); then `status --json`, `export --format json` | `replay` and
-`export --format pbn` are checked against the record's own replay."""
+"""Draw Bridge on the devices: `honeymoon sim-devices --record` scans the draw tricks
+(each trick's top card first when it is shown) before the calls; a record without
+them cannot be played on the devices.
+The whole rubber through the devices: tests/forms/test_every_form_at_the_table.py."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
 from device.engine.record import RecordError, play_record
 from device.sim.script import record_steps
-from tests.at_the_table import check_stored, play_at_the_table, robot_record
+from tests.at_the_table import robot_record
 
 SHORT_RUBBER = 18  # the robots' seed whose rubbers take 6 deals with either option (seed 4: 45)
 
@@ -41,19 +37,3 @@ def test_a_deal_without_draw_cards_cannot_be_played_on_the_devices():
     assert play_record(record).phase == "finished"  # a valid record ...
     with pytest.raises(RecordError, match="deal 1: without draw_cards the draw tricks are"):
         record_steps(record)  # ... whose skip is made on the screen
-
-
-@pytest.mark.parametrize("top_card_shown", [False, True])
-def test_a_whole_rubber_of_draw_bridge_headless_through_the_simulated_devices(
-    tmp_path, top_card_shown
-):
-    record = rubber(top_card_shown)
-    expected = play_record(record)
-    assert expected.phase == "finished" and len(record["deals"]) > 1
-    assert all(len(d["draw_cards"]) == 26 for d in record["deals"])
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "prefs.json").write_text(json.dumps({"options": {"top_card_shown": top_card_shown}}))
-    play_at_the_table(tmp_path, record)
-    exported = check_stored(data, record, expected)  # the draw tricks as scanned
-    assert json.loads(exported)["options"] == record["options"]

@@ -1,10 +1,8 @@
-"""Draw / Pick-Up end to end, as a user would: `honeymoon sim-devices --record` scans
-each stock card as it is turned up, takes it with OK and rejects it with P on the
-bidding box, bids and scans the play of a whole rubber over ptys into the real
-`honeymoon run --headless --new draw-pick-up`; then `status --json`, `export
---format json` | `replay` and `export --format pbn` are checked against the
-record's own replay. `status`, `export` and the history also work with a rubber
-stopped in the middle of the pick-up (left there, or stopped early there)."""
+"""Draw / Pick-Up on the devices: `honeymoon sim-devices --record` scans each stock
+card as it is turned up, takes it with OK and rejects it with P on the bidding box.
+`status`, `export` and the history work with a rubber stopped in the middle of the
+pick-up (left there, or stopped early there).
+The whole rubber through the devices: tests/forms/test_every_form_at_the_table.py."""
 
 from __future__ import annotations
 
@@ -19,7 +17,7 @@ from device.sim.script import record_steps
 from device.store.history import replay_rubber
 from device.store.journal import FILENAME, Journal
 from device.table import Table
-from tests.at_the_table import check_stored, play_at_the_table, robot_record
+from tests.at_the_table import robot_record
 from tests.commands import run
 
 SHORT_RUBBER = 27  # the robots' seed whose rubber takes 4 deals (seed 4: 23)
@@ -57,16 +55,6 @@ def test_a_deal_without_pickups_cannot_be_played_on_the_devices():
     assert play_record(record).phase == "finished"  # a valid record ...
     with pytest.raises(RecordError, match="deal 1: without all its pickups the pick-up is"):
         record_steps(record)  # ... whose skip is made on the screen
-
-
-def test_a_whole_rubber_of_draw_pick_up_headless_through_the_simulated_devices(tmp_path):
-    record = rubber()
-    expected = play_record(record)
-    assert expected.phase == "finished" and len(record["deals"]) > 1
-    assert all(len(d["pickups"]) == 26 for d in record["deals"])
-    data = tmp_path / "data"
-    play_at_the_table(tmp_path, record)
-    check_stored(data, record, expected)  # the pick-up as scanned
 
 
 def stored_in_the_pick_up(folder, decided: int, early: bool) -> Table:
