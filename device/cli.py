@@ -434,7 +434,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from .robots import play_rubber
     from .sheet_text import render_sheet
 
-    form = find_form(args.game or DEFAULT)
+    form = find_form(DEFAULT if args.game is None else args.game)
     if args.players is not None:
         check_player_count(form, args.players, "honeymoon demo")
     game = play_rubber(args.seed, form.name, None if args.players is None else tuple(args.players))

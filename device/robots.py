@@ -22,13 +22,12 @@ from .engine.events import (
     DummyDone,
     Event,
     NextDeal,
-    PickUp,
     Setup,
     TalonDiscarded,
 )
 from .engine.game import Game
 from .engine.legal import legal_cards, legal_inputs
-from .robots_abridged import DECLARING, declaring_inputs
+from .forms import form_part
 
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 FACE_UP = 2  # the dealt packet laid face up before the auction (Single Dummy)
@@ -48,14 +47,14 @@ def draw_hands(
     player = first
     while stock:
         top, nxt = stock.pop(), stock.pop()
-        keep = _worth_keeping(top, hands[player], rng)
+        keep = worth_keeping(top, hands[player], rng)
         hands[player].append(top if keep else nxt)
         discards[player].append(nxt if keep else top)
         player = 1 - player
     return hands, discards
 
 
-def _worth_keeping(card: Card, hand: list[Card], rng: random.Random) -> bool:
+def worth_keeping(card: Card, hand: list[Card], rng: random.Random) -> bool:
     same_suit = sum(c.suit is card.suit for c in hand)
     return card.rank >= 11 or same_suit >= 3 or rng.random() < 0.3
 
@@ -118,12 +117,9 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
             yield DrawTurnEnded()
     else:
         hands = deal_plain(rng, game.form.deck.cards, len(game.form.hand_sides()), game.form.tricks)
-    if game.phase in ("draw-top", "draw-tricks"):  # Draw Bridge: the hands built in tricks
-        yield from draw_tricks(game, hands, rng)
-    if game.phase == "pick-up":  # Draw / Pick-Up: the stock turned up card by card
-        yield from pick_up(game, hands, rng)
-    if game.phase in DECLARING:  # aBRIDGEd: the declaring in place of an auction
-        yield from declaring_inputs(game, hands, rng, lay_out)
+    own = form_part(game.form, "robot")  # a form's own phases before the auction
+    if own is not None and game.phase in own.PHASES:
+        yield from own.inputs(game, hands, rng)
     if game.phase == "face-up":  # Single Dummy: this packet is laid face up
         yield from lay_out(_may_show(game, hands[FACE_UP]), rng)
     while calls := [e.call for e in legal_inputs(game) if isinstance(e, CallMade)]:
@@ -148,14 +144,14 @@ def deal_inputs(game: Game, rng: random.Random) -> Iterator[Event]:
                 yield from lay_out(left, rng)
             continue
         hand = deal.play.to_play
-        held = _may_play(game, piles.playable(hand, hands[hand]), CardPlayed)
+        held = may_play(game, piles.playable(hand, hands[hand]), CardPlayed)
         card = choose_card(held, deal.play.current, deal.play.trump, rng)
         hands[hand].remove(card)
         piles.played(hand, card)
         yield CardPlayed(card)
 
 
-def _may_play(game: Game, cards: list[Card], kind: type[Event]) -> list[Card]:
+def may_play(game: Game, cards: list[Card], kind: type[Event]) -> list[Card]:
     """The robot's `cards` the game takes now as `kind` (played, shown), in their order."""
     legal = set(legal_cards(game, kind))
     return [card for card in cards if card in legal]
@@ -163,30 +159,7 @@ def _may_play(game: Game, cards: list[Card], kind: type[Event]) -> list[Card]:
 
 def _may_show(game: Game, cards: list[Card]) -> list[Card]:
     """The robot's cards of a dummy laid out that the game takes now (not shown yet)."""
-    return _may_play(game, cards, CardShown)
-
-
-def draw_tricks(game: Game, hands: list[list[Card]], rng: random.Random) -> Iterator[Event]:
-    """Draw Bridge's 13 draw tricks: the stock is the 26 cards not dealt; the top card
-    is scanned before each trick when the option says so; the winner draws it, the
-    loser the next. Robots follow suit in the draw tricks either way."""
-    dealt = {c for hand in hands for c in hand}
-    stock = [c for c in game.form.deck.cards if c not in dealt]
-    rng.shuffle(stock)
-    draw = game.deal.draw
-    while game.phase in ("draw-top", "draw-tricks"):
-        if game.phase == "draw-top":
-            yield CardShown(stock[0])
-            continue
-        hand = draw.to_play
-        card = choose_card(_may_play(game, hands[hand], CardPlayed), draw.current, None, rng)
-        hands[hand].remove(card)
-        done = len(draw.tricks)
-        yield CardPlayed(card)
-        if len(draw.tricks) > done:  # the trick is over: winner draws first
-            winner = draw.tricks[-1].winner
-            hands[winner].append(stock.pop(0))
-            hands[1 - winner].append(stock.pop(0))
+    return may_play(game, cards, CardShown)
 
 
 def take_talon(hands: list[list[Card]], declarer: int, deck: tuple[Card, ...]) -> Iterator[Event]:
@@ -200,27 +173,6 @@ def take_talon(hands: list[list[Card]], declarer: int, deck: tuple[Card, ...]) -
     for card in sorted(hand, key=lambda c: (c.rank >= 12, length[c.suit], c.rank))[: len(talon)]:
         hand.remove(card)
     yield TalonDiscarded()
-
-
-def pick_up(game: Game, hands: list[list[Card]], rng: random.Random) -> Iterator[Event]:
-    """Draw / Pick-Up: the 26 cards not dealt are the stock; each is turned up (scanned)
-    and taken (OK) or rejected (P) by the player whose turn it is; a robot that takes a
-    card discards its lowest other card face down."""
-    dealt = {c for hand in hands for c in hand}
-    stock = [c for c in game.form.deck.cards if c not in dealt]
-    rng.shuffle(stock)
-    deal = game.deal
-    while game.phase == "pick-up":
-        if deal.turned is None:
-            yield CardShown(stock.pop())
-            continue
-        card, hand = deal.turned, hands[game.turn]
-        take = _worth_keeping(card, hand, rng) and rng.random() < 0.7
-        take = take and PickUp(True) in legal_inputs(game)
-        if take:
-            hand.remove(min(hand, key=lambda c: (c.rank, c.suit.order)))
-            hand.append(card)
-        yield PickUp(take)
 
 
 def lay_out(dummy: list[Card], rng: random.Random) -> Iterator[Event]:

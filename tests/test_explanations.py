@@ -32,24 +32,9 @@ from device.sim.script import fake_uid
 from device.table import Table
 from device.ui.i18n import Catalog
 from firmware_bridge.protocol import BEEP_ATTENTION, BEEP_ERROR, BEEP_OK, LED_ERROR
+from tests.doubles import NotingDevice
 
 ANNA, BEN = 0, 1
-
-
-class FakeDevice:
-    """A device that records what the table asks of it."""
-
-    def __init__(self):
-        self.beeps, self.leds = [], []
-
-    def beep(self, pattern):
-        self.beeps.append(pattern)
-
-    def set_leds(self, mask):
-        self.leds.append(mask)
-
-    def acknowledge(self, item):
-        pass
 
 
 def table(form="plain", dealer=BEN):
@@ -295,7 +280,7 @@ def test_a_claim_and_the_end_of_a_deal_call_for_attention():
 
 
 def rig(t=None):
-    devices = {"scanner": FakeDevice(), "bidbox": FakeDevice()}
+    devices = {"scanner": NotingDevice(), "bidbox": NotingDevice()}
     loop = TableLoop(t or table(), queue.Queue(), devices)
     return loop, devices["scanner"], devices["bidbox"]
 

@@ -13,8 +13,11 @@ when a game starts.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.util
 import pkgutil
+from types import ModuleType
 
 from device.engine.errors import SetupError
 from device.engine.form import GameForm
@@ -63,6 +66,19 @@ def package(form: GameForm) -> str:
     return package_name(form).replace(".", "/")
 
 
+def form_part(form: GameForm, part: str) -> ModuleType | None:
+    """The module `part` of the package that holds `form` (its robot, its view, its
+    screens), or None where the package has none: the core finds a form's parts by
+    where they are, never by the form's name."""
+    return _part(package_name(form), part)
+
+
+@functools.cache
+def _part(package: str, part: str) -> ModuleType | None:
+    name = f"{package}.{part}"
+    return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+
+
 FORMS: tuple[GameForm, ...] = _discover()
 DEFAULT = FORMS[0].name
 
@@ -78,4 +94,4 @@ def find_form(name: str) -> GameForm:
     raise SetupError(f"unknown game {name!r} (known: {known})")
 
 
-__all__ = ["DEFAULT", "FORMS", "find_form", "package", "package_name"]
+__all__ = ["DEFAULT", "FORMS", "find_form", "form_part", "package", "package_name"]

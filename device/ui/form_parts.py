@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
-from importlib.util import find_spec
 from types import ModuleType
 from typing import NamedTuple
 
-from device.forms import FORMS, find_form, package_name
+from device.forms import FORMS, find_form, form_part, package_name
 
 
 class Screens(NamedTuple):
@@ -33,8 +32,7 @@ class Screens(NamedTuple):
 
 def _part(form_name: str, part: str) -> ModuleType | None:
     """The module `part` of the form's package, or None where it has none."""
-    name = f"{package_name(find_form(form_name))}.{part}"
-    return import_module(name) if find_spec(name) is not None else None
+    return form_part(find_form(form_name), part)
 
 
 @cache

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device import forms
 from device.cli import main
 from device.engine.calls import Call
 from device.engine.cards import Card
@@ -33,26 +32,11 @@ from device.forms.double_dummy.rules import DoubleDummy
 from device.forms.exposed_dummy.rules import ExposedDummy
 from device.forms.single_dummy.rules import SingleDummy
 from device.robots import play_rubber
-from tests.engine import test_properties as properties
 from tests.engine.helpers import check_random_game
 
 N, E, S, W = range(4)  # Anna, Ben, Anna's dummy, Ben's dummy
 ANNA, BEN = 0, 1
 DUMMY_FORMS = (DoubleDummy(), SingleDummy(), ExposedDummy())
-
-
-def registered(mp):
-    """The forms of this module in FORMS and in the shared property checks, where
-    forms/__init__.py does not list them already (it lists them all today)."""
-    known = {f.name for f in forms.FORMS}
-    extra = tuple(f for f in DUMMY_FORMS if f.name not in known)
-    mp.setattr(forms, "FORMS", (*forms.FORMS, *extra))
-    mp.setattr(properties, "REGISTERED", (*properties.REGISTERED, *extra))
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    registered(monkeypatch)
 
 
 def game(dealer=BEN, form="double-dummy", **options):
@@ -277,9 +261,7 @@ def test_demo_and_replay_print_the_sheet_with_the_players_names(capsys, tmp_path
 @given(data=st.data())
 def test_random_games_keep_the_rules_undo_and_replay(form, data):
     """The property checks of tests/engine/test_properties.py, for these forms."""
-    with pytest.MonkeyPatch.context() as mp:
-        registered(mp)
-        check_random_game(data.draw, form)
+    check_random_game(data.draw, form)
 
 
 def test_a_record_with_both_dummies_partly_shown_plays_on_with_ok_for_each():

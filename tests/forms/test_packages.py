@@ -166,3 +166,26 @@ def test_each_form_says_its_rules_once_in_its_packages_readme(form):
         assert part in text
     assert "**At the table.**" in text
     assert len(text.splitlines()) <= 60  # short: the rules, not the manual
+
+
+def test_a_robot_part_plays_only_phases_of_its_own_form_and_the_robots_finish_each():
+    """A package's robot.py answers for phases that are its form's own; the robots play
+    every form's own phases before the auction (a rubber of each finishes)."""
+    import random
+
+    from device.engine.events import Setup
+    from device.engine.game import Game
+    from device.forms import form_part
+    from device.robots import deal_inputs
+
+    with_robot = [form for form in FORMS if form_part(form, "robot") is not None]
+    assert {form.name for form in with_robot} >= {"abridged", "draw-bridge", "draw-pick-up"}
+    for form in with_robot:
+        phases = set(form_part(form, "robot").PHASES)
+        assert phases and phases <= form.own_phases, form.name
+        game = Game(Setup(form.name, ("Anna", "Ben", "Carla", "Dirk")[: form.players], 0))
+        seen = set()
+        for event in deal_inputs(game, random.Random(5)):
+            seen.add(game.phase)
+            game.apply(event)
+        assert phases & seen and game.phase in ("deal-end", "finished"), form.name

@@ -20,6 +20,7 @@ from device.store.open import open_journal
 from device.store.salvage import read_journal
 from device.table import Table
 from firmware_bridge import protocol as p
+from tests.doubles import NotingDevice
 from tests.faults.full_disk import PagesDisk, TmpfsDisk
 
 CALLS = ["1S", "2H", "3C", "4D", "5H", "6C"]
@@ -120,28 +121,9 @@ def test_a_restart_on_a_full_disk_resumes_the_rubber_and_stores_once_there_is_ro
     assert [str(e.call) for e in opened.journal.rubber(again.rubber).events] == CALLS[:4]
 
 
-class Device:
-    """A device that notes what the loop tells it."""
-
-    def __init__(self):
-        self.said = []
-
-    def acknowledge(self, item):
-        self.said.append(("ack", item.seq))
-
-    def forget(self, item):
-        self.said.append(("forget", item.seq))
-
-    def beep(self, pattern):
-        self.said.append(("beep", pattern))
-
-    def set_leds(self, mask):
-        pass
-
-
 def test_the_loop_does_not_acknowledge_an_input_it_could_not_store(tmp_path):
     table, journal = table_on(tmp_path)
-    device = Device()
+    device = NotingDevice()
     loop = TableLoop(table, queue.Queue(), {"bidbox": device})
     journal.db.execute(
         "CREATE TRIGGER full BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'full'); END"
@@ -209,7 +191,7 @@ def test_a_full_disk_when_the_rubber_starts_stores_its_start_with_its_first_inpu
 
 def test_inputs_that_come_while_one_waits_are_taken_in_the_order_they_came(tmp_path):
     table, journal = table_on(tmp_path)
-    box, scanner = Device(), Device()
+    box, scanner = NotingDevice(), NotingDevice()
     loop = TableLoop(table, queue.Queue(), {"bidbox": box, "scanner": scanner})
     call = Input(CALL, "1S", "bidbox", session=("BOX", 1), seq=3)
     second = Input(CALL, "2H", "scanner", session=("SCAN", 1), seq=8)  # a second device
@@ -233,8 +215,8 @@ def test_an_input_that_waited_and_is_refused_goes_behind_the_others_a_few_times(
     from device.loop import RETRIES
 
     table = Table(Game(Setup("plain", ("Anna", "Ben"), 0)))
-    device = Device()
-    loop = TableLoop(table, queue.Queue(), {"scanner": device, "bidbox": Device()})
+    device = NotingDevice()
+    loop = TableLoop(table, queue.Queue(), {"scanner": device, "bidbox": NotingDevice()})
     wrong = Input(CALL, "8S", "scanner", session=("S", 1), seq=1)  # no such call: refused
     first, other = ("scanner", ("S", 1), 1), ("bidbox", ("B", 1), 7)
     for _ in range(RETRIES):  # it comes first, refused while another input waits

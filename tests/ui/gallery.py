@@ -424,14 +424,6 @@ def dummy_screens(form: str) -> list[tuple[str, object, UiState]]:
     return screens
 
 
-def registered_dummy_forms() -> list[str]:
-    """The forms with dummies registered now (the start screen offers them)."""
-    from device import forms
-
-    names = {form.name for form in forms.FORMS}
-    return [form for form in DUMMY_FORMS if form in names]
-
-
 def every_screen() -> list[tuple[str, object, UiState]]:
     """Every screen of the gallery: (name, view, ui). Built once per process (it plays
     and reviews robot deals: 6 s), as five test modules collect over it; drawing a
@@ -446,7 +438,7 @@ def _every_screen() -> tuple[tuple[str, object, UiState], ...]:
         screens += game_screens(form)
     for form in FOUR_FORMS:
         screens += four_screens(form)
-    for form in registered_dummy_forms():
+    for form in DUMMY_FORMS:
         screens += dummy_screens(form)
     screens += draw_bridge_screens()
     screens += pickup_screens()

@@ -13,12 +13,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
-from device import forms  # noqa: E402
 from device.engine.errors import RuleError  # noqa: E402
 from device.engine.events import CardPlayed, CardShown, Setup  # noqa: E402
 from device.engine.game import Game  # noqa: E402
-from device.forms.exposed_dummy.rules import ExposedDummy  # noqa: E402
-from device.forms.semi_exposed_dummies.rules import SemiExposedDummies  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.robots import deal_inputs  # noqa: E402
 from device.table import Table  # noqa: E402
@@ -28,14 +25,6 @@ from device.ui.screens.base import UiState  # noqa: E402
 from tests.ui.touch import tap  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("pygame_module")
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    """The forms with dummies registered (as tests/ui/test_dummies_ui.py does)."""
-    names = {form.name for form in forms.FORMS}
-    extra = tuple(f for f in (ExposedDummy(), SemiExposedDummies()) if f.name not in names)
-    monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, *extra))
 
 
 def app_at(game: Game) -> App:

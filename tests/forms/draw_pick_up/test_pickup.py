@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device import forms
 from device.engine.calls import PASS, Call
 from device.engine.cards import ABRIDGED, Card
 from device.engine.errors import RuleError
@@ -37,19 +36,6 @@ ANNA, BEN = 0, 1
 # The 26 stock cards: the hearts, S2..S8 and D2..D7.
 STOCK = [f"H{r}" for r in "23456789TJQKA"] + [f"S{r}" for r in "2345678"]
 STOCK += [f"D{r}" for r in "234567"]
-
-
-def registered(mp):
-    """The form in FORMS and in the shared property checks, where forms/__init__.py
-    does not list it yet."""
-    if "draw-pick-up" not in {f.name for f in forms.FORMS}:
-        mp.setattr(forms, "FORMS", (*forms.FORMS, DrawPickUp()))
-        mp.setattr(properties, "REGISTERED", (*properties.REGISTERED, DrawPickUp()))
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    registered(monkeypatch)
 
 
 def game(dealer=BEN, **options):
@@ -355,9 +341,7 @@ def test_pickups_in_another_game_are_refused():
 @given(data=st.data())
 def test_random_games_keep_the_rules_undo_and_replay(data):
     """The property checks of tests/engine/test_properties.py, for this form."""
-    with pytest.MonkeyPatch.context() as mp:
-        registered(mp)
-        check_random_game(data.draw, "draw-pick-up")
+    check_random_game(data.draw, "draw-pick-up")
 
 
 @settings(max_examples=6, deadline=None)

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device import forms
 from device.engine.calls import Call
 from device.engine.cards import Card
 from device.engine.errors import RuleError
@@ -34,19 +33,6 @@ from tests.engine.helpers import check_random_game
 N, E, S, W = range(4)  # Anna, Ben, Anna's dummy, Ben's dummy
 ANNA, BEN = 0, 1
 FORM = SemiExposedDummies()
-
-
-def registered(mp):
-    """The form in FORMS and in the shared property checks, where forms/__init__.py
-    does not list it already (it does today)."""
-    extra = () if FORM.name in {f.name for f in forms.FORMS} else (FORM,)
-    mp.setattr(forms, "FORMS", (*forms.FORMS, *extra))
-    mp.setattr(properties, "REGISTERED", (*properties.REGISTERED, *extra))
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    registered(monkeypatch)
 
 
 def cards(text):
@@ -282,7 +268,6 @@ SHARED_INPUT = properties.random_input
 def test_random_games_keep_the_rules_undo_and_replay(data):
     """The property checks of tests/engine/test_properties.py, for this form."""
     with pytest.MonkeyPatch.context() as mp:
-        registered(mp)
         mp.setattr(properties, "random_input", random_input)
         check_random_game(data.draw, FORM.name)
 

@@ -27,20 +27,11 @@ from device.engine.events import (
 from device.engine.game import Game
 from device.engine.record import play_record, sheet_report, to_record
 from device.engine.scoring.three import ThreeOutcome, ThreeSheet
-from device.forms.three_player.rules import ThreePlayer
 from device.robots import play_rubber
 from tests.engine import test_properties as properties
 
 ANNA, BEN, CARLA = 0, 1, 2
 PLAYERS = ("Anna", "Ben", "Carla")
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    """Registered for these tests whether or not FORMS lists it yet."""
-    if "three-player" not in {f.name for f in forms.FORMS}:
-        monkeypatch.setattr(forms, "FORMS", (*forms.FORMS, ThreePlayer()))
-        monkeypatch.setattr(properties, "REGISTERED", forms.FORMS)
 
 
 def game(dealer=ANNA, **options):

@@ -2,6 +2,9 @@
 strong hand, the true strengths in round two (so they add up to 40), Ten on a
 strong team, the longest colour of hand and dummy as trump, and now and then a
 colour count or a round-one strength that is off, for the table's check to find.
+
+The form's robot part (device/robots.py finds it in the package): `PHASES`, the
+phases before the play that are the form's own, and `inputs(game, hands, rng)`.
 """
 
 from __future__ import annotations
@@ -9,12 +12,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from .engine.cards import ABRIDGED, Card, abridged_pips
-from .engine.events import CardShown, Event, Stated
-from .engine.game import Game
-from .engine.legal import legal_inputs
+from device.engine.cards import ABRIDGED, Card, abridged_pips
+from device.engine.events import CardShown, Event, Stated
+from device.engine.game import Game
+from device.engine.legal import legal_inputs
 
-DECLARING = ("round-one", "lay-out", "ten-seven", "trump", "strength", "count")
+from .rules import DECLARING as PHASES
+
 MISSAID = 0.1  # how often a robot states a number that the cards then prove wrong
 
 
@@ -30,13 +34,13 @@ def _lengths(cards: list[Card]) -> dict:
     return {colour: sum(c.suit is colour for c in cards) for colour in ABRIDGED.suits}
 
 
-def declaring_inputs(
-    game: Game, hands: list[list[Card]], rng: random.Random, lay_out
-) -> Iterator[Event]:
-    """The inputs of one hand's declaring; `lay_out(cards, rng)` lays the dummy out.
-    Each word or number is one of the engine's legal inputs (`legal_inputs`)."""
+def inputs(game: Game, hands: list[list[Card]], rng: random.Random) -> Iterator[Event]:
+    """The inputs of one hand's declaring, the dummy laid out as people do it. Each
+    word or number is one of the engine's legal inputs (`legal_inputs`)."""
+    from device.robots import lay_out  # the robots import this part when they play
+
     deal = game.deal
-    while game.phase in DECLARING:
+    while game.phase in PHASES:
         seat, phase = game.turn, game.phase
         if phase == "round-one":
             strong = strength(hands[seat]) + colour_count(hands[seat]) >= 19
