@@ -10,6 +10,7 @@ claim in a two-player form leaves the unplayed cards unknown.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 
 from .results import NotReviewed  # noqa: F401 (imported from here too)
 from .seen import RANK_LETTERS, SUIT_LETTERS, card_index, seen_cards  # noqa: F401
@@ -42,13 +43,27 @@ class DealFacts:
         return self.contract.rstrip("X")[1:]
 
 
-def deal_facts(game, deal) -> DealFacts:
-    """The facts of a played deal of `game`; NotReviewed says why there are none."""
-    form = game.form
-    if getattr(form.deck, "name", "standard") == "abridged":  # its colours, its own facts
-        from .abridged import abridged_facts
+def own_review(thing) -> ModuleType | None:
+    """The review part of the package of the form `thing` (facts or a review) names in
+    its `form`: a form reviewed its own way (aBRIDGEd's coloured deck and its chart),
+    or None where the form is reviewed here."""
+    name = getattr(thing, "form", None)
+    if name is None:
+        return None
+    from device.forms import find_form, form_part  # the registry imports the engine
 
-        return abridged_facts(game, deal)
+    return form_part(find_form(name), "review")
+
+
+def deal_facts(game, deal) -> DealFacts:
+    """The facts of a played deal of `game`; NotReviewed says why there are none. A
+    form whose package has a review part gives its own facts."""
+    from device.forms import form_part
+
+    form = game.form
+    own = form_part(form, "review")
+    if own is not None:
+        return own.deal_facts(game, deal)
     if getattr(form.deck, "name", "standard") != "standard":
         raise NotReviewed("deck")
     if deal.contract is None or deal.play is None:

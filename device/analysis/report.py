@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from .abridged import TRUMPS, AbridgedFacts, AbridgedReview
-from .facts import NotReviewed, deal_facts
+from .facts import NotReviewed, deal_facts, own_review
 from .par import STRAINS
 from .review import Review, analyse
 
@@ -34,7 +33,7 @@ def reviews(game, only: int | None = None) -> list[tuple[object, object]]:
 def as_json(items) -> dict:
     deals = []
     for facts, review in items:
-        if isinstance(review, Review | AbridgedReview):
+        if not isinstance(review, str):  # a review (a form's own too), not a reason
             deals.append({"reviewed": True, **review.to_dict(facts)})
         else:
             deals.append({"deal": facts, "reviewed": False, "reason": review})
@@ -53,13 +52,15 @@ def as_text(items, word: str = "deal") -> str:
 
 
 def _not_review(facts, review, word: str) -> str:
-    """An aBRIDGEd hand's review in words, or why a deal has none."""
-    if isinstance(review, AbridgedReview):
-        return abridged_text(facts, review)
+    """A form's own review in its package's words (aBRIDGEd's hand), or why a deal has
+    none."""
+    own = own_review(review)
+    if own is not None:
+        return own.text(facts, review)
     return f"{word.capitalize()} {facts}: not reviewed: {review}"
 
 
-def _tricks(n: int) -> str:
+def tricks_words(n: int) -> str:
     return "1 trick" if n == 1 else f"{n} tricks"
 
 
@@ -67,7 +68,7 @@ def deal_text(facts, review: Review) -> str:
     name = facts.names
     lines = [
         f"Deal {review.number}: {review.contract} by {name[review.declarer]}: "
-        f"double dummy {_tricks(review.best)}, made {review.won}",
+        f"double dummy {tricks_words(review.best)}, made {review.won}",
         "Double-dummy tricks of the declarer (each column: declarer, opening leader):",
     ]
     lines += tricks_table(facts, review, lambda d, lead: f"{name[d]} ({name[lead]} leads)")
@@ -109,22 +110,3 @@ def par_text(facts, review: Review) -> str:
     over = par.tricks - level - 6
     result = "made" if over == 0 else (f"made +{over}" if over > 0 else f"down {-over}")
     return f"{par.contract} by {facts.side_names[par.declarer]}, {result}: {par.score:+d}"
-
-
-def abridged_text(facts: AbridgedFacts, review: AbridgedReview) -> str:
-    """`honeymoon analyze`'s text for one aBRIDGEd hand."""
-    name = facts.names
-    declarer = name[review.declarer]
-    leader = name[(review.declarer + 1) % 4]
-    lines = [
-        f"Hand {review.number}: {review.contract} by {declarer}: "
-        f"double dummy {_tricks(review.best)}, made {review.won}",
-        f"Double-dummy tricks of {declarer}'s team ({leader} leads): "
-        + ", ".join(f"{t} {review.tricks(t)}" for t in TRUMPS),
-    ]
-    best = review.best_declaration
-    lines.append(
-        f"Best by the chart: {best.declaration} {best.trump}, {best.tricks} tricks: "
-        f"{best.points:+d}"
-    )
-    return "\n".join(lines + costly_lines(name, review.costly))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 
-from .facts import DealFacts
+from .facts import DealFacts, own_review
 from .own_search import OwnSearch, masks, trump_of  # noqa: F401 (imported from here too)
 from .par import par
 from .results import (  # noqa: F401 (imported from here too)
@@ -33,10 +33,9 @@ from .results import (  # noqa: F401 (imported from here too)
 
 def analyse(facts: DealFacts, progress: Progress | None = None) -> Review:
     """The review of a deal; NotReviewed when its hands cannot be reviewed here."""
-    if getattr(facts, "form", None) == "abridged":  # the coloured deck (abridged.py)
-        from .abridged import analyse_abridged
-
-        return analyse_abridged(facts, progress)
+    own = own_review(facts)
+    if own is not None:  # a form reviewed its own way (its package's review.py)
+        return own.analyse(facts, progress)
     start = time.perf_counter()
     if len(facts.hands) == 2:
         from .two import TwoHands

@@ -8,6 +8,7 @@ so text_with_suits draws their suit symbols and the screen's rank letters.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 
 from device.analysis.worker import ReviewState
 
@@ -41,10 +42,9 @@ def review_lines(shown: ReviewShown | None, t) -> list[str]:
         return [] if state.reason == "thrown_in" else [t.t(f"review.failed.{reason}")]
     review = state.review
     names = shown.names
-    if hasattr(review, "declaration"):  # an aBRIDGEd hand: its colours and its chart
-        from .abridged_words import abridged_lines
-
-        return abridged_lines(review, names, t)
+    own = own_words(review)
+    if own is not None:  # a form's own review (aBRIDGEd's: its colours and its chart)
+        return own.review_lines(review, names, t)
     made = t.t(
         "review.makes",
         contract=_contract(review.contract, t),
@@ -86,3 +86,14 @@ def deal_line(shown: ReviewShown, t) -> str:
         thrown = shown.state.reason == "thrown_in"
         lines = [t.t("review.failed.thrown_in" if thrown else "review.none")]
     return t.t(f"review.{shown.deal_word}", n=shown.number, text=lines[0])
+
+
+def own_words(review) -> ModuleType | None:
+    """The words of a form's own review (its package's review_words.py), or None."""
+    from device.analysis.facts import own_review
+
+    if own_review(review) is None:
+        return None
+    from device.forms import find_form, form_part
+
+    return form_part(find_form(review.form), "review_words")

@@ -107,6 +107,10 @@ def test_the_documented_fields_are_the_ones_printed(capsys, record_file):
 
 
 def test_one_trick_is_said_in_the_singular():
-    from device.analysis.report import _tricks
+    from device.analysis.report import tricks_words
 
-    assert (_tricks(1), _tricks(0), _tricks(9)) == ("1 trick", "0 tricks", "9 tricks")
+    assert (tricks_words(1), tricks_words(0), tricks_words(9)) == (
+        "1 trick",
+        "0 tricks",
+        "9 tricks",
+    )

@@ -29,7 +29,7 @@ from device.ui import theme  # noqa: E402
 from device.ui.app import App, new_table_factory  # noqa: E402
 from device.ui.screens import screen_name  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
-from tests.test_explanations import FakeDevice  # noqa: E402
+from tests.doubles import NotingDevice  # noqa: E402
 from tests.ui.touch import tap  # noqa: E402
 
 ANNA, BEN = 0, 1
@@ -129,7 +129,7 @@ def test_a_finished_rubber_is_left_without_a_question():
         game.apply(CallMade(Call.parse("P")))
         game.apply(ClaimMade(13, ANNA))
         game.apply(ClaimAnswered(True))
-    devices = {"bidbox": FakeDevice()}
+    devices = {"bidbox": NotingDevice()}
     app = make_app(game, devices=devices)
     assert app.view().phase == "finished" and devices["bidbox"].leds[-1] == 0
     tap(app, ("new-rubber",))
@@ -223,7 +223,7 @@ def revoke_app(lang="en", devices=None):
 def test_a_revoke_is_announced_in_red_with_an_attention_beep(lang, text):
     from firmware_bridge.protocol import BEEP_ATTENTION, LED_ERROR
 
-    devices = {"scanner": FakeDevice(), "bidbox": FakeDevice()}
+    devices = {"scanner": NotingDevice(), "bidbox": NotingDevice()}
     app = revoke_app(lang, devices)
     app.send(Input(CARD, "D4", "scanner"))
     app.step(0)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import pygame
 
 from device.ui import theme
-from device.ui.abridged_review import result_lines
 from device.ui.draw import draw_button, draw_text
 from device.ui.review_text import review_lines
 from device.ui.screens import chrome, menu
@@ -21,6 +20,8 @@ from device.ui.screens.base import Target
 from device.ui.screens.titles import stored_title
 from device.ui.widgets.review import draw_review, review_height
 from device.ui.widgets.text import line_step, wrapped_text
+
+from .result_lines import result_lines
 
 X = 16
 COLUMNS = (16, 50, 186, 300, 386)  # hand, declarer, declaration, trump, tricks

@@ -1,11 +1,12 @@
-"""The double-dummy review of an aBRIDGEd hand in words (device/analysis/abridged.py):
+"""The double-dummy review of an aBRIDGEd hand in words (review.py):
 what the declared trump makes and what was made, the first card that cost a trick,
 the best declaration by the chart, and the tricks with each trump. Cards and trumps
 are said in colours ("blue 4"), never as suit codes.
 
-Apart from abridged_review.py (the hand result's lines, which start with
-review_text's) so that review_text says an aBRIDGEd review in these words without
-importing back the module that imports it."""
+The form's review words part: device/ui/review_text.py finds `review_lines` here
+for an aBRIDGEd review. Apart from result_lines.py (the hand result's lines, which
+start with review_text's) so that review_text finds these words without importing
+back the module that imports it."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def card_words(card: str, t) -> str:
     return t.t("review.abridged.card", colour=colour(card[0], t), rank=card[1:])
 
 
-def abridged_lines(review, names, t) -> list[str]:
+def review_lines(review, names, t) -> list[str]:
     """Three lines, as the other forms' review: made, the costly card, the best."""
     made = t.t(
         "review.abridged.makes",

@@ -12,13 +12,6 @@ import types
 
 import pytest
 
-from device.analysis.abridged import (
-    AbridgedReview,
-    abridged_facts,
-    analyse_abridged,
-    colour_card,
-    suit_card,
-)
 from device.analysis.facts import DealFacts, NotReviewed, deal_facts
 from device.analysis.four import FourHands
 from device.analysis.report import as_json, as_text, reviews
@@ -29,10 +22,13 @@ from device.engine.cards import ABRIDGED
 from device.engine.game import Game
 from device.engine.record import to_record
 from device.engine.scoring.abridged import score_abridged
+from device.forms.abridged.result_lines import result_lines
+from device.forms.abridged.review import AbridgedReview, colour_card, suit_card
+from device.forms.abridged.review import analyse as analyse_abridged
+from device.forms.abridged.review import deal_facts as abridged_facts
 from device.robots import play_rubber
 from device.store.journal import FILENAME, Journal
 from device.table import Table
-from device.ui.abridged_review import result_lines
 from device.ui.i18n import Catalog
 from device.ui.review_text import ReviewShown, deal_line, review_lines
 from tests.ui.abridged_gallery import claimed_game, colour_hand

@@ -16,17 +16,21 @@ best declaration is the declarer's own choice instead: among the declarations
 open to it (Play in round one; Ten or Seven in round two) and the five trumps,
 the one whose double-dummy tricks score most by the chart (the declaring
 team's points less the other team's).
+
+The form's review part (device/analysis finds it in the package, as the robots
+and the screens find theirs): `deal_facts(game, deal)`, `analyse(facts,
+progress)` and `text(facts, review)`, the words of `honeymoon analyze`.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass
+from typing import ClassVar
 
+from device.analysis.results import Cell, Costly, NotReviewed, Progress, play_dict, table_dicts
+from device.analysis.seen import seen_cards
 from device.engine.scoring.abridged import score_abridged
-
-from .results import Cell, Costly, NotReviewed, Progress, play_dict, table_dicts
-from .seen import seen_cards
 
 COLOUR_SUIT = {"R": "H", "Y": "D", "B": "S", "G": "C"}  # the bidding box's colours
 SUIT_COLOUR = {s: c for c, s in COLOUR_SUIT.items()}
@@ -65,7 +69,7 @@ class AbridgedFacts:
     played: tuple[tuple[int, tuple[str, ...]], ...]  # (leader, cards as suits) per trick
     won: int | None
 
-    form = "abridged"
+    form = "abridged"  # the form whose package reviews it (device.analysis.facts.own_review)
 
     @property
     def strain(self) -> str:
@@ -76,7 +80,7 @@ class AbridgedFacts:
         return ((self.declarer, (self.declarer + 1) % 4),)
 
 
-def abridged_facts(game, deal) -> AbridgedFacts:
+def deal_facts(game, deal) -> AbridgedFacts:
     """The facts of a played aBRIDGEd hand; NotReviewed when not every card was seen."""
     play = deal.play
     if deal.declarer is None or deal.declaration is None or play is None:
@@ -107,6 +111,7 @@ class Best:
 
 @dataclass(frozen=True)
 class AbridgedReview:
+    form: ClassVar[str] = "abridged"  # the form whose package says it in words
     number: int
     table: tuple[Cell, ...]  # strains as colours: R Y B G NT, the declarer's only
     declaration: str
@@ -161,9 +166,9 @@ def best_declaration(round_: int, tricks: dict[str, int], declared: str) -> Best
     return max(options, key=lambda b: (b.points, b.tricks, b.trump == declared))
 
 
-def analyse_abridged(facts: AbridgedFacts, progress: Progress | None = None) -> AbridgedReview:
+def analyse(facts: AbridgedFacts, progress: Progress | None = None) -> AbridgedReview:
     """The review of a played aBRIDGEd hand (endplay: four hands of 13)."""
-    from .four import FourHands
+    from device.analysis.four import FourHands
 
     start = time.perf_counter()
     worker = FourHands(facts)
@@ -191,3 +196,24 @@ def analyse_abridged(facts: AbridgedFacts, progress: Progress | None = None) -> 
         nodes=worker.nodes,
         seconds=time.perf_counter() - start,
     )
+
+
+def text(facts: AbridgedFacts, review: AbridgedReview) -> str:
+    """`honeymoon analyze`'s text for one aBRIDGEd hand."""
+    from device.analysis.report import costly_lines, tricks_words
+
+    name = facts.names
+    declarer = name[review.declarer]
+    leader = name[(review.declarer + 1) % 4]
+    lines = [
+        f"Hand {review.number}: {review.contract} by {declarer}: "
+        f"double dummy {tricks_words(review.best)}, made {review.won}",
+        f"Double-dummy tricks of {declarer}'s team ({leader} leads): "
+        + ", ".join(f"{t} {review.tricks(t)}" for t in TRUMPS),
+    ]
+    best = review.best_declaration
+    lines.append(
+        f"Best by the chart: {best.declaration} {best.trump}, {best.tricks} tricks: "
+        f"{best.points:+d}"
+    )
+    return "\n".join(lines + costly_lines(name, review.costly))
