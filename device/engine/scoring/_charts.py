@@ -14,9 +14,10 @@ from typing import Any
 
 
 @cache
-def chart(name: str) -> Any:
-    """The chart `name` ("contract", "rubber", ...) as read-only mappings and tuples."""
-    text = files(__package__).joinpath(f"{name}.json").read_text(encoding="utf-8")
+def chart(name: str, package: str = __package__) -> Any:
+    """The chart `name` ("contract", "rubber", ...) as read-only mappings and tuples:
+    `name`.json of this package, or of a form's package that keeps its own chart."""
+    text = files(package).joinpath(f"{name}.json").read_text(encoding="utf-8")
     return _freeze(json.loads(text))
 
 

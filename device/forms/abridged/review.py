@@ -30,7 +30,8 @@ from typing import ClassVar
 
 from device.analysis.results import Cell, Costly, NotReviewed, Progress, play_dict, table_dicts
 from device.analysis.seen import seen_cards
-from device.engine.scoring.abridged import score_abridged
+
+from .scoring import score_abridged
 
 COLOUR_SUIT = {"R": "H", "Y": "D", "B": "S", "G": "C"}  # the bidding box's colours
 SUIT_COLOUR = {s: c for c, s in COLOUR_SUIT.items()}

@@ -40,7 +40,8 @@ from device.engine.events import (
     Stated,
 )
 from device.engine.form import PHASE_INPUTS, REFUSALS, GameForm
-from device.engine.scoring.abridged_sheet import AbridgedOutcome, AbridgedSheet
+
+from .sheet import AbridgedOutcome, AbridgedSheet
 
 if TYPE_CHECKING:
     from device.engine.game import Deal

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from device.engine.game import Game
-from device.engine.scoring.abridged_sheet import HANDS
+
+from .sheet import HANDS
 
 
 @dataclass(frozen=True)

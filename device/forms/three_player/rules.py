@@ -10,7 +10,7 @@ discards four cards face down: the phase `talon`, which waits for OK
 (TalonDiscarded), since the device sees none of these cards. Then the player
 to the declarer's left leads to 16 tricks of three cards; the book is 9.
 Only the declarer claims, and both opponents must accept. Each player scores
-on the three-player sheet (`scoring/three.py`).
+on the three-player sheet (`sheet.py`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from device.engine.auction import AuctionRules
 from device.engine.errors import PlayError, SetupError
 from device.engine.events import CallMade, CardPlayed, ClaimMade, Event, TalonDiscarded
 from device.engine.form import HONOURS, KEY_INPUTS, PHASE_INPUTS, REFUSALS, GameForm
-from device.engine.scoring.three import ThreeOutcome, ThreeSheet
+
+from .sheet import ThreeOutcome, ThreeSheet
 
 if TYPE_CHECKING:
     from device.engine.game import Deal

@@ -24,8 +24,8 @@ from device.engine.events import (
 )
 from device.engine.game import Game
 from device.engine.record import RecordError, play_record, sheet_report, to_record
-from device.engine.scoring.abridged_sheet import AbridgedOutcome, AbridgedSheet
 from device.forms import find_form
+from device.forms.abridged.sheet import AbridgedOutcome, AbridgedSheet
 from device.robots import play_rubber
 
 PLAYERS = ("Alice", "Bob", "Ted", "Carol")  # Alice & Ted, Bob & Carol

@@ -21,11 +21,11 @@ from device.cli import main
 from device.engine.cards import ABRIDGED
 from device.engine.game import Game
 from device.engine.record import to_record
-from device.engine.scoring.abridged import score_abridged
 from device.forms.abridged.result_lines import result_lines
 from device.forms.abridged.review import AbridgedReview, colour_card, suit_card
 from device.forms.abridged.review import analyse as analyse_abridged
 from device.forms.abridged.review import deal_facts as abridged_facts
+from device.forms.abridged.scoring import score_abridged
 from device.robots import play_rubber
 from device.store.journal import FILENAME, Journal
 from device.table import Table

@@ -6,7 +6,7 @@ from importlib.resources import files
 import pytest
 
 from device.engine.errors import RuleError
-from device.engine.scoring import score_abridged
+from device.forms.abridged.scoring import score_abridged
 
 
 def test_seed_001_examples():
@@ -48,5 +48,5 @@ def test_refused(declaration, tricks):
 
 
 def test_chart_says_it_is_a_reconstruction():
-    chart = json.loads(files("device.engine.scoring").joinpath("abridged.json").read_text())
+    chart = json.loads(files("device.forms.abridged").joinpath("chart.json").read_text())
     assert "reconstruction" in chart["note"]

@@ -26,7 +26,7 @@ from device.engine.events import (
 )
 from device.engine.game import Game
 from device.engine.record import play_record, sheet_report, to_record
-from device.engine.scoring.three import ThreeOutcome, ThreeSheet
+from device.forms.three_player.sheet import ThreeOutcome, ThreeSheet
 from device.robots import play_rubber
 from tests.engine import test_properties as properties
 

@@ -13,12 +13,19 @@ from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass, field
 
-from ..calls import Contract
-from ..errors import RuleError
-from ._charts import chart
-from .contract import score_contract
-from .rubber import rubber_bonus, unfinished_bonuses
-from .sheet import ABOVE, Sheet, SheetLine, check_outcome, contract_lines, plus
+from device.engine.calls import Contract
+from device.engine.errors import RuleError
+from device.engine.scoring import chart
+from device.engine.scoring.contract import score_contract
+from device.engine.scoring.rubber import rubber_bonus, unfinished_bonuses
+from device.engine.scoring.sheet import (
+    ABOVE,
+    Sheet,
+    SheetLine,
+    check_outcome,
+    contract_lines,
+    plus,
+)
 
 _CHART = chart("rubber")
 PLAYERS = 3

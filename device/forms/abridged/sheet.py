@@ -1,5 +1,5 @@
 """The aBRIDGEd score sheet (seed 001): four hands, two teams, one team scores
-per hand by the chart (abridged.json); the higher total wins after four hands,
+per hand by the chart (chart.json); the higher total wins after four hands,
 and equal totals go to the team that won three hands, then to the team that
 won the fourth hand.
 """
@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass, field
 
-from ..errors import RuleError
-from .abridged import score_abridged
-from .sheet import BELOW, Sheet, SheetLine, check_side
+from device.engine.errors import RuleError
+from device.engine.scoring.sheet import BELOW, Sheet, SheetLine, check_side
+
+from .scoring import score_abridged
 
 HANDS = 4  # a game: each player deals once
 DECLARATIONS = ("Play", "Ten", "Seven")

@@ -1,14 +1,14 @@
 """aBRIDGEd scoring (seed 001): one team scores per hand, from the chart in
-abridged.json. That chart is a reconstruction (see its "note"); replacing the
+chart.json. That chart is a reconstruction (see its "note"); replacing the
 file with the real chart needs no code change.
 """
 
 from __future__ import annotations
 
-from ..errors import RuleError
-from ._charts import chart
+from device.engine.errors import RuleError
+from device.engine.scoring import chart
 
-_CHART = chart("abridged")
+_CHART = chart("chart", __package__)
 
 
 def score_abridged(declaration: str, tricks: int) -> tuple[int, int]:
