@@ -16,6 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .engine.cards import DECKS, STANDARD
 from .engine.errors import RuleError
 from .error_line import one_line
 
@@ -151,7 +152,7 @@ def _add_camera_parsers(commands) -> None:
         "empty.png of the spot with no card. Needs the [camera] extra (OpenCV).",
     )
     pair.add_argument("--profile", metavar="FILE", required=True, help="the profile to write")
-    pair.add_argument("--deck", choices=("standard", "abridged"), default="standard")
+    pair.add_argument("--deck", choices=tuple(DECKS), default=STANDARD.name)
     pair.add_argument("dir", metavar="DIR", help="the folder of frames")
     read = commands.add_parser(
         "camera-read",

@@ -32,6 +32,8 @@ from pathlib import Path
 
 import serial
 
+from device.engine.cards import DECKS as ENGINE_DECKS
+
 from .camera_url import SourceError, is_camera, parse_source
 from .events import CARD
 from .serial_device import SerialDevice
@@ -39,7 +41,7 @@ from .serial_device import SerialDevice
 log = logging.getLogger(__name__)
 
 MODULE = "device.camera.scanner"
-DECKS = ("standard", "abridged")
+DECKS = tuple(ENGINE_DECKS)  # the deck names the camera process learns and reads
 QUICK_S = 5.0  # a process that ended sooner than this after its start ended at its start
 BACKOFF_S = (0.0, 1.0, 2.0, 5.0, 10.0, 30.0)  # before each start after quick ends in a row
 STOP_S = 1.0  # SIGTERM to SIGKILL, when the line is closed

@@ -13,11 +13,11 @@ import os
 from pathlib import Path
 
 from device.config import read_settings_file
-from device.engine.cards import DECKS, STANDARD, Card, Deck
+from device.engine.cards import ABRIDGED, DECKS, STANDARD, Card, Deck
 from device.engine.errors import RuleError
 
 DEFAULT_DECK = "deck"  # the name Settings' "Pair a deck" saves under
-BESIDE = "abridged"  # a second paired deck the table reads beside the first (aBRIDGEd's)
+BESIDE = ABRIDGED.name  # a second paired deck the table reads beside the first (aBRIDGEd's)
 
 
 class PairingError(RuleError):

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from firmware_bridge import protocol as p
 
-from ..engine.cards import DECKS
+from ..engine.cards import ABRIDGED, DECKS
 from ..engine.errors import NotationError
 from . import camera_cache
 from .devices import ACCEPTED, ANSWER_S, REFUSED, UNANSWERED
@@ -85,7 +85,7 @@ class SimCamera:
 
     def start(self) -> SimCamera:
         self.spot.mkdir(parents=True, exist_ok=True)
-        for deck in ("abridged", "standard"):  # kept ones now, before the camera starts
+        for deck in DECKS:  # kept ones now, before the camera starts
             if camera_cache.fetch(deck, self.seed, self.work):
                 self._kept.add(deck)
         self._render("standard")
@@ -173,7 +173,7 @@ class SimCamera:
         if not self._ready("standard"):
             return
         self._lay_file(self._frames("standard") / "empty.png")
-        self._render("abridged")  # in the background: ready when one of its cards is laid
+        self._render(ABRIDGED.name)  # in the background: ready when one of its cards is laid
         while not self._stop.is_set():
             if self._device is not None and self._device.connected:
                 self.host_heard.set()
@@ -254,7 +254,7 @@ class SimCamera:
 
 
 def _deck_of(code: str) -> tuple[str | None, str | None]:
-    for deck in ("standard", "abridged"):
+    for deck in DECKS:
         try:
             return deck, DECKS[deck].parse(code).text
         except NotationError:

@@ -26,6 +26,8 @@ from pathlib import Path
 
 import cv2
 
+from device.engine.cards import ABRIDGED, DECKS, STANDARD
+
 from ..camera.profile import save
 from ..camera.reader import Reader, learn
 from . import camera_cache, card_faces
@@ -33,7 +35,7 @@ from .photographer import Table
 
 LAID_SEED = 5000  # the laid photos' seeds: not the pairing photos'
 TRIES = 8  # photos tried for a card before the one the profile is sure of
-SEEDS = {"standard": 3, "abridged": 4}  # synthetic designs the reader reads well
+SEEDS = {STANDARD.name: 3, ABRIDGED.name: 4}  # synthetic designs the reader reads well
 
 
 def render(deck: str, out: Path, seed: int | None = None) -> Path:
@@ -84,7 +86,7 @@ def _png(frame) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m device.sim.camera_frames")
-    parser.add_argument("--deck", default="standard", choices=("standard", "abridged"))
+    parser.add_argument("--deck", default="standard", choices=tuple(DECKS))
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, help="the synthetic design (3 standard, 4 abridged)")
     parser.add_argument("--keep", action="store_true", help="keep the deck for the next run")

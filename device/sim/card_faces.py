@@ -17,7 +17,7 @@ import zlib
 import cv2
 import numpy as np
 
-from device.engine.cards import DECKS
+from device.engine.cards import ABRIDGED, DECKS
 
 FONTS = (
     cv2.FONT_HERSHEY_SIMPLEX,
@@ -90,7 +90,7 @@ class _Design:
         img = np.zeros((h, w, 3), np.uint8)
         img[:] = self.paper
         colour = self.colours[card.suit.letter]
-        if card.suit.deck == "abridged":
+        if card.suit.deck == ABRIDGED.name:
             self._abridged(img, card, colour)
         elif card.rank > 10 and card.rank != 14:
             self._court(img, card, colour)
@@ -102,7 +102,7 @@ class _Design:
         return _rounded(img, radius=w // 14)
 
     def _text(self, card) -> str:
-        if card.suit.deck == "abridged":
+        if card.suit.deck == ABRIDGED.name:
             return str(card.rank)
         return RANK_TEXT.get(card.rank, str(card.rank))
 

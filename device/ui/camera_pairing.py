@@ -19,7 +19,7 @@ from device.config import read_settings_file
 from device.engine.cards import DECKS, Card, Deck
 from device.engine.errors import RuleError
 
-CAMERA_DECKS = ("standard", "abridged")  # the decks Settings pairs by camera
+CAMERA_DECKS = tuple(DECKS)  # the decks Settings pairs by camera
 
 
 def sidecar_path(decks: Path, deck: str) -> Path:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from device.engine.cards import ABRIDGED, STANDARD
+from device.engine.cards import ABRIDGED, DECKS, STANDARD
 
 from .. import theme
 from ..draw import draw_suit, suit_colour
@@ -50,8 +50,12 @@ def paired_decks(surface, layout, ui, t, y) -> list:
 def _tag_lines(ui) -> tuple:
     """(kind, (paired, total), action) of each deck of tagged cards."""
     return (
-        ("standard", ui.deck_paired or (0, len(STANDARD.cards)), ("pair-deck",)),
-        ("abridged", ui.abridged_paired or (0, len(ABRIDGED.cards)), ("pair-deck", "abridged")),
+        (STANDARD.name, ui.deck_paired or (0, len(STANDARD.cards)), ("pair-deck",)),
+        (
+            ABRIDGED.name,
+            ui.abridged_paired or (0, len(ABRIDGED.cards)),
+            ("pair-deck", ABRIDGED.name),
+        ),
     )
 
 
@@ -59,7 +63,7 @@ def _camera_lines(ui) -> tuple:
     """(kind, (learnt, total), action) of each deck the camera learns."""
     return tuple(
         (kind, ui.camera_paired.get(kind) or (0, len(deck.cards)), ("camera-pair", kind))
-        for kind, deck in (("standard", STANDARD), ("abridged", ABRIDGED))
+        for kind, deck in DECKS.items()
     )
 
 

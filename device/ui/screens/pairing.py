@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import pygame
 
+from device.engine.cards import ABRIDGED
+
 from .. import theme
 from ..draw import draw_card, draw_text
 from ..widgets.text import wrapped_text
@@ -53,7 +55,7 @@ CAMERA = {
 
 def draw(surface, layout, view, ui, t):
     card, done, total = ui.pairing
-    abridged = ui.pairing_deck == "abridged"
+    abridged = ui.pairing_deck == ABRIDGED.name
     words = CAMERA if ui.pairing_camera else TAGS
     menu.page(surface, layout, t.t(words["title.abridged" if abridged else "title"]))
     if card is None:

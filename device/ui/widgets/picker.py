@@ -5,6 +5,8 @@ of the forms' own phases (screens/phase_picker.py) draw it alike."""
 
 from __future__ import annotations
 
+from device.engine.cards import ABRIDGED
+
 from .. import theme
 from ..draw import draw_button, draw_card, draw_text
 from ..target import Target
@@ -20,7 +22,7 @@ CLOSE = (656, 340, 136, 48)
 
 def picker_cards(deck: str) -> list[list[str]]:
     """Rows of the picker: S H D C with A..2, or aBRIDGEd R Y B G with 14..2."""
-    suits, ranks = ABRIDGED_PICKER if deck == "abridged" else STANDARD_PICKER
+    suits, ranks = ABRIDGED_PICKER if deck == ABRIDGED.name else STANDARD_PICKER
     return [[f"{suit}{rank}" for rank in ranks] for suit in suits]
 
 
