@@ -29,7 +29,7 @@ from .events import (
     HonoursGiven,
     NextDeal,
 )
-from .scoring import ChicagoSheet, DealOutcome, RubberSheet
+from .scoring import DealOutcome, RubberSheet
 
 if TYPE_CHECKING:
     from .game import Deal
@@ -450,12 +450,8 @@ class GameForm:
 
     # -- scoring and what may be seen --------------------------------------
     def new_sheet(self, options: dict):
-        """The empty score sheet: rubber or Chicago (`scoring`), with the options."""
-        if self.scoring == "chicago":
-            return ChicagoSheet(
-                switched=options.get("switched_vulnerability", False),
-                honours=options.get("honours", True),
-            )
+        """The empty score sheet: a rubber's, with the options (a form with a sheet of
+        its own, as Chicago's, gives it here)."""
         return RubberSheet(
             single_game=options.get("single_game", False), honours=options.get("honours", True)
         )

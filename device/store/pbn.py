@@ -37,7 +37,6 @@ from device.engine.game import Deal, Game
 COMPASS = "NESW"
 RANKS = "AKQJT98765432"
 VULNERABLE = {(): "None", (0,): "NS", (1,): "EW", (0, 1): "All"}
-SCORING = {"rubber": "Rubber", "chicago": "Chicago"}
 
 
 def export_pbn(game: Game, date: float | None = None) -> str:
@@ -70,7 +69,7 @@ def _deal_pbn(game: Game, deal: Deal, day: str) -> str:
         ("Dealer", seats[deal.dealer]),
         ("Vulnerable", VULNERABLE[vulnerable]),
         ("Deal", _deal_tag(game, deal)),
-        ("Scoring", SCORING.get(game.form.scoring, game.form.scoring)),
+        ("Scoring", game.form.scoring.capitalize()),  # PBN's "Rubber", "Chicago"
         ("Declarer", "" if declarer is None else seats[declarer]),
         ("Contract", "Pass" if deal.contract is None else str(deal.contract)),
         ("Result", "" if deal.tricks is None else str(deal.tricks)),

@@ -14,6 +14,7 @@ from typing import Any
 from device.engine.game import Deal, Game
 from device.engine.legal import legal_inputs
 from device.engine.play import TRICKS
+from device.engine.scoring import ChicagoSheet
 from device.ui.form_parts import own_view
 
 
@@ -400,8 +401,8 @@ def sheet_view(game: Game) -> SheetView:
         games_won=tuple(sheet.games),
         finished=sheet.finished,
         winner=None if winner is None else game.side_name(winner),
-        chicago=game.form.scoring == "chicago",
-        deals=_deal_rows(game) if game.form.scoring == "chicago" else (),
+        chicago=isinstance(sheet, ChicagoSheet),
+        deals=_deal_rows(game) if isinstance(sheet, ChicagoSheet) else (),
         counted=getattr(sheet, "counted", 0),
         pairs=len(game.players) > len(_side_names(game)),
     )
