@@ -147,6 +147,8 @@ class MultiSearcher:
             raise ValueError("every hand must hold as many cards")
         n = sizes.pop()
         codes = tuple(encode(hands))
+        if self.count == 3:
+            return self._value3(codes, leader, n, guess)
         win = self._win
         return _bisect(lambda k: k <= 0 or (k <= n and win(codes, leader, n, k)), n, guess)
 
@@ -486,20 +488,21 @@ class MultiSearcher:
                 stripped[at] = out
             return out
 
-        def look(base: int, leader: int, n: int, k: int) -> bool:
-            """Whether side 0 takes at least k of the n tricks left (0 < k <= n) of the
-            position `base` (its four codes, as in the key) with `leader` on lead."""
+        def look(base: int, leader: int, n: int, k: int) -> int:
+            """A bound on side 0's tricks of the n left (0 < k <= n) in the position `base`
+            (its four codes, as in the key) with `leader` on lead: at least k (side 0 takes
+            k) and a lower bound, or less than k and an upper bound."""
             key = base | leader << 112
             table = plain if trump >= 0 and base >> (SHIFT * trump) & MASK == 1 else own
             entry = table.get(key)
             if entry is not None:
                 if entry[0] >= k:
-                    return True
+                    return entry[0]
                 if entry[1] < k:
-                    return False
+                    return entry[1]
             return three(base, leader, n, k, key, table, entry)
 
-        def three(base: int, leader: int, n: int, k: int, key: int, table, entry) -> bool:
+        def three(base: int, leader: int, n: int, k: int, key: int, table, entry) -> int:
             """`look` once the table has not answered: the bounds before any move at the
             first visit (kept with the position's entry from then on), then the tricks."""
             codes = (base & MASK, base >> 28 & MASK, base >> 56 & MASK, base >> 84)
@@ -514,7 +517,7 @@ class MultiSearcher:
                 if n == 1:
                     value = 1 if last_trick(infos, leader) else 0
                     table[key] = (value, value, None)
-                    return value >= k
+                    return value
                 counter[0] += 1
                 q = reach(infos, leader)
                 if side0:
@@ -524,7 +527,7 @@ class MultiSearcher:
                 best = None
                 if lo >= k or hi < k:
                     table[key] = (lo, hi, None)
-                    return lo >= k
+                    return lo if lo >= k else hi
             else:
                 counter[0] += 1
                 lo, hi, best = entry
@@ -536,6 +539,9 @@ class MultiSearcher:
             h2 = after[h1]
             p1, p2 = mine[h1], mine[h2]
             m = n - 1
+            # Each card's bound: side 0's best (or the other side's, whose lowest) of its
+            # replies' bounds, the first to reach k (or stay below it) ending the search.
+            bound = -1 if side0 else n + 1
             for s, x in moves:
                 cs = codes[s]
                 held = infos[s][2]
@@ -547,6 +553,7 @@ class MultiSearcher:
                         first = follows[ask] = replies(infos, h1, s, s, x, ours)
                 else:
                     first = replies(infos, h1, s, s, x, p1 == side0)
+                b1 = -1 if p1 else n + 1
                 for s1, x1 in first:
                     if s1 == s:
                         if x1 > x:
@@ -565,6 +572,7 @@ class MultiSearcher:
                             second = follows[ask] = replies(infos, h2, s, bs, bi, ours)
                     else:
                         second = replies(infos, h2, s, bs, bi, ours)
+                    b2 = -1 if p2 else n + 1
                     for s2, x2 in second:
                         if s2 == bs:
                             winner = h2 if x2 > bi else bh
@@ -572,11 +580,12 @@ class MultiSearcher:
                             winner = h2
                         else:
                             winner = bh
-                        need = k - 1 if mine[winner] else k
+                        won = 1 if mine[winner] else 0
+                        need = k - won
                         if need <= 0:
-                            ok = True
+                            b = won  # (at least)
                         elif need > m:
-                            ok = False
+                            b = won + m  # (at most)
                         else:
                             if s1 == s and s2 == s:
                                 child = base + (
@@ -599,32 +608,76 @@ class MultiSearcher:
                                 ctable = own
                             centry = ctable.get(ckey)
                             if centry is None:
-                                ok = three(child, winner, m, need, ckey, ctable, None)
+                                b = won + three(child, winner, m, need, ckey, ctable, None)
                             elif centry[0] >= need:
-                                ok = True
+                                b = won + centry[0]
                             elif centry[1] < need:
-                                ok = False
+                                b = won + centry[1]
                             else:
-                                ok = three(child, winner, m, need, ckey, ctable, centry)
-                        if ok == p2:
+                                b = won + three(child, winner, m, need, ckey, ctable, centry)
+                        if p2:
+                            if b >= k:
+                                b2 = b
+                                break
+                            if b > b2:
+                                b2 = b
+                        else:
+                            if b < k:
+                                b2 = b
+                                break
+                            if b < b2:
+                                b2 = b
+                    if p1:
+                        if b2 >= k:
+                            b1 = b2
                             break
+                        if b2 > b1:
+                            b1 = b2
                     else:
-                        ok = not p2
-                    if ok == p1:
-                        break
+                        if b2 < k:
+                            b1 = b2
+                            break
+                        if b2 < b1:
+                            b1 = b2
+                if side0:
+                    if b1 >= k:
+                        table[key] = (max(lo, b1), hi, (s, x))
+                        return b1
+                    if b1 > bound:
+                        bound = b1
                 else:
-                    ok = not p1
-                if ok == side0:
-                    if side0:
-                        table[key] = (max(lo, k), hi, (s, x))
-                    else:
-                        table[key] = (lo, min(hi, k - 1), (s, x))
-                    return side0
-            table[key] = (lo, min(hi, k - 1), best) if side0 else (max(lo, k), hi, best)
-            return not side0
+                    if b1 < k:
+                        table[key] = (lo, min(hi, b1), (s, x))
+                        return b1
+                    if b1 < bound:
+                        bound = b1
+            if side0:
+                table[key] = (lo, min(hi, bound), best)
+            else:
+                table[key] = (max(lo, bound), hi, best)
+            return bound
 
         def win3(codes, leader: int, n: int, k: int) -> bool:
-            return look(codes[0] | codes[1] << 28 | codes[2] << 56 | codes[3] << 84, leader, n, k)
+            base = codes[0] | codes[1] << 28 | codes[2] << 56 | codes[3] << 84
+            return look(base, leader, n, k) >= k
 
+        def value3(codes, leader: int, n: int, guess: int | None) -> int:
+            """Side 0's tricks of the n left: each test's bound narrows [low, high], the
+            next test at the guess, then at the top of what is left."""
+            base = codes[0] | codes[1] << 28 | codes[2] << 56 | codes[3] << 84
+            low, high = 0, n
+            k = n if guess is None else guess
+            while low < high:
+                k = min(max(k, low + 1), high)
+                b = look(base, leader, n, k)
+                if b >= k:
+                    low = b
+                    k = low + 1
+                else:
+                    high = b
+                    k = high
+            return low
+
+        self._value3 = value3
         win = win3  # noqa: F811 - play's last card of a trick goes on here too
         return win, follow
