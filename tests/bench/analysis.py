@@ -312,6 +312,21 @@ def three_times(deals: int) -> list[float]:
     return [seconds for _, _, seconds, _ in three_reviews(deals)]
 
 
+def contract_first(facts) -> float:
+    """CPU seconds for the contract's own double-dummy result and its costly cards
+    alone (one search of the ten, its table reused by the costly cards): how soon a
+    review that gave those first, before the rest of the table and par, could answer."""
+    from device.analysis.three import ThreeHands
+
+    start = time.process_time()
+    worker = ThreeHands(facts)
+    index = next(i for i, (hand, _) in enumerate(facts.declarers) if hand == facts.declarer)
+    search = worker.searcher(facts.strain, worker._sides(index), facts.declarer)
+    search.tricks(worker.hands, facts.declarers[index][1])
+    worker.costly()
+    return time.process_time() - start
+
+
 def old_three(facts) -> tuple[list, list, int]:
     """The table, the costly cards and the positions searched by the search as it was
     before it was made fast (tests/analysis/old_three.py), for the comparison."""
@@ -350,6 +365,15 @@ def bench_three(deals: int = 5, compare: bool = True) -> list[Row]:
             True,
         ),
     ]
+    first = sorted(contract_first(facts) for facts, _, _, _ in reviews)
+    rows.append(
+        (
+            "DD Exposed Dummy: the contract's result and costly cards alone, CPU (median, most)",
+            f"{statistics.median(first):.2f} s, {first[-1]:.2f} s",
+            "(no target)",
+            True,
+        )
+    )
     if compare:
         same, old_nodes = 0, []
         for facts, review, _, _ in reviews:
