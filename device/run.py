@@ -341,6 +341,10 @@ def play_in_background(sims: dict, steps: list, speed: float) -> threading.Threa
     return thread
 
 
+NO_SCREEN = ("offscreen", "dummy")  # SDL's drivers that draw nowhere
+NO_SCREEN_SAID = "no screen here (no display, no framebuffer): try --headless, or --text"
+
+
 def run_app(
     args, config, loop, sims, scanner, profile, decks, journal, message, notices=(), prefs=None
 ) -> int:
@@ -377,6 +381,11 @@ def run_app(
     factory = new_table_factory(profile, journal)
     import pygame
 
+    if not args.headless and "SDL_VIDEODRIVER" not in os.environ:
+        pygame.display.init()  # SDL falls back to drawing nowhere where it finds no screen
+        if pygame.display.get_driver() in NO_SCREEN:
+            pygame.display.quit()
+            raise SetupError(NO_SCREEN_SAID)
     try:
         app = App(loop, ui, size, args.screenshot_dir, sims, factory, decks, profile, prefs)
     except pygame.error as error:  # no screen here: say what to do instead
