@@ -12,6 +12,7 @@ from functools import lru_cache
 import pygame
 
 from . import theme
+from .font import Font
 
 BASE_W, BASE_H = 800, 480
 MIN_TARGET = 48  # logical pixels: the smallest touch target on 800x480
@@ -102,7 +103,7 @@ def _caller() -> str:
 
 @lru_cache(maxsize=64)
 def _font(pixels: int, bold: bool) -> pygame.font.Font:
-    font = pygame.font.Font(None, pixels)  # pygame's own font: always there, even on a Pi
+    font = Font(None, pixels)  # pygame's own font: always there, even on a Pi
     font.set_bold(bold)
     return font
 
