@@ -223,6 +223,7 @@ def start_screens() -> list[tuple[str, object, UiState]]:
         ("cut-one", None, drawn_one),
         ("cut-scanner", None, scanner),
         ("cut-decided", None, decided),
+        ("cut-tie", None, start(drawn=["H9", "S9"], first_dealer=1)),  # settled by suit
         ("menu-start", None, start("menu")),
         ("settings-start", None, start("settings")),
         ("history-empty", None, start("history")),
@@ -359,6 +360,16 @@ def four_start_screens() -> list[tuple[str, object, UiState]]:
                 drawn=["SA", "H9", "SK", "C2"],
                 first_dealer=0,
                 unseated=(NAMES, ("SA", "SK", "H9", "C2")),
+            ),
+        ),
+        (
+            "cut-four-tie",
+            None,
+            start(
+                players=list(seated),
+                drawn=["SA", "H9", "HA", "C2"],
+                first_dealer=0,
+                unseated=(NAMES, ("SA", "HA", "H9", "C2")),
             ),
         ),
     ]

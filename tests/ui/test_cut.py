@@ -115,3 +115,28 @@ def test_the_cut_screen_renders_in_both_languages(lang):
     app.step(0)
     assert app.ui.banner is None
     assert all(t.rect[2] >= 48 and t.rect[3] >= 48 for t in app.targets)
+
+
+def cut_texts(*drawn: str, lang: str = "en", form: str = "plain") -> list[str]:
+    """The texts of the draw for the deal once every card is drawn."""
+    from tests.ui import gallery
+    from tests.ui.test_readable import Recording
+
+    deck = find_form(form).deck
+    players = ["Anna", "Ben", "Carla", "Dirk"][: len(drawn)]
+    start = StartState(form=form, players=players, drawn=list(drawn))
+    start.first_dealer = find_form(form).dealer_by_draw([deck.parse(card) for card in drawn])
+    layout = Recording((800, 480))
+    gallery.draw(None, UiState(start=start), lang, (800, 480), layout)
+    return layout.texts
+
+
+def test_a_tie_in_the_draw_says_the_suit_settled_it():
+    tied = cut_texts("H9", "S9")
+    assert "Ben deals first" in tied
+    assert "Equal ranks: the higher suit counts (spades, hearts, diamonds, clubs)" in tied
+    nl = cut_texts("H9", "S9", lang="nl")
+    assert "Gelijke hoogte: de hogere kleur telt (schoppen, harten, ruiten, klaveren)" in nl
+    coloured = cut_texts("G7", "R7", "B2", "Y3", form="abridged")
+    assert "Equal ranks: the higher suit counts (red, yellow, blue, green)" in coloured
+    assert not any("Equal ranks" in text for text in cut_texts("H9", "S8"))

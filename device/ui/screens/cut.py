@@ -32,6 +32,7 @@ def draw(surface, layout, view, ui, t):
         text = t.t("cut.deals", name=start.players[dealer])
         text, size = layout.fit_text(text, TEXT_LARGE, 760, True)
         draw_text(surface, layout, text, (400, 250), size, theme.ACCENT, True, "center")
+        _by_suit(surface, layout, start, t)
         if start.unseated is not None:
             _partners(surface, layout, start, t)
     elif not ui.scanner:
@@ -68,6 +69,17 @@ def _cards(surface, layout, start, ui, t) -> None:
         y, size = (184, TEXT) if not ui.scanner else (260, TEXT_LARGE)  # no grid: bigger
         text, size = layout.fit_text(text, size, 780, True)
         draw_text(surface, layout, text, (400, y), size, theme.ACCENT, True, "center")
+
+
+def _by_suit(surface, layout, start, t) -> None:
+    """Under the cards, when two drawn cards have one rank: the suit settled it."""
+    deck = find_form(start.form).deck
+    ranks = [deck.parse(card).rank for card in start.drawn if card]
+    if len(set(ranks)) == len(ranks):
+        return
+    suits = ", ".join(t.t(f"suit.{suit.name}") for suit in deck.suits)  # highest first
+    text, size = layout.fit_text(t.t("cut.by_suit", suits=suits), TEXT, 780)
+    draw_text(surface, layout, text, (400, 205), size, theme.INK_ON_FELT, False, "center")
 
 
 def _partners(surface, layout, start, t) -> None:
