@@ -210,16 +210,16 @@ class Reader:
                 return True
             if not ink:
                 ink.append(marks.ink(frame, found.corners))
-            side = self._marks_side(ink[0], b, r)
+            turns = turn[b] % 2 == 1, turn[r] % 2 == 1
             if gap >= max(share, CLOSE):
                 # A lead the frame's own blur or light may have made: the marks decide,
                 # and must not show the rival better.
-                return side > 0
+                return self._marks_say(ink[0], b, r, turns, lambda side: side > 0)
             if gap >= max(share, far):
                 # Two cards so alike (a 6 and an 8 of a design printing its rank once)
                 # that a small gap passed: their marks may still say the other one.
-                return side > -MARKS_SIDE
-            return side >= MARKS_SIDE
+                return self._marks_say(ink[0], b, r, turns, lambda side: side > -MARKS_SIDE)
+            return self._marks_say(ink[0], b, r, turns, lambda side: side >= MARKS_SIDE)
 
         # The likeliest card, or the next when its marks clearly beat the likeliest's.
         for pick in order[:2]:
@@ -231,14 +231,18 @@ class Reader:
         score = round(max(float(scored[order[0]]), 0.0), 3)
         return Reading(None, score, "not sure", found.corners)
 
-    def _marks_side(self, seen: np.ndarray, b: int, r: int) -> float:
-        """marks.side of the frame's ink between learnt cards b and r, each turned as
-        suits it: b the way round its marks are shown best against r either way round
-        (on a design whose face is alike turned half round but for a few marks, the
-        whole face does not tell which way round the frame shows a card)."""
-        return max(
-            min(self._turned_side(seen, b, b_turned, r, r_turned) for r_turned in (False, True))
-            for b_turned in (False, True)
+    def _marks_say(self, seen: np.ndarray, b: int, r: int, turns, enough) -> bool:
+        """`enough` holds for marks.side of the frame's ink between learnt cards b and r,
+        each turned as suits it: b some way round, against r either way round (on a design
+        alike turned half round but for a few marks, the whole face does not tell which
+        way round the frame shows a card). `turns`: the whole face's, tried first."""
+        b_turn, r_turn = turns
+        return any(
+            all(
+                enough(self._turned_side(seen, b, b_turned, r, r_turned))
+                for r_turned in (r_turn, not r_turn)
+            )
+            for b_turned in (b_turn, not b_turn)
         )
 
     def _turned_side(self, seen: np.ndarray, b: int, b_turned, r: int, r_turned) -> float:
