@@ -10,15 +10,17 @@ A read names a card only when it is sure: its score is high enough, and against
 each other candidate the frame lies clearly on its side: the gap between
 their scores is a large enough share of how much the two learnt cards differ
 (two cards that differ in one small mark need the frame to show that mark), and
-the frame lies at least twice as far from the rival as from the card (the gap is
-at least how far the frame lies from the card: where blur, light or a finger took
-that much from the card's likeness, it may as well have taken the rival's lead;
-on a design whose cards differ in one numeral, a 10 and a 12, that is more than
-the numerals' whole difference). Where the scores leave two cards that close, their
-marks decide (marks.py: the
-face at the camera's own resolution, each pip and letter aligned on its own, where
-one design's club and spade differ by a few pixels): the frame must show the
-marks of one clearly better than the other's, else the reader is not sure; the
+twice how far the frame lies from the card (1 - its score: where blur, light or a
+finger took that much from the card's likeness, they may as well have made the
+lead; on a design whose cards of a colour differ in one numeral, a 10 and a 12,
+that is more than the numerals' whole difference). Where the scores leave two
+cards that close, their marks decide (marks.py: the face at the camera's own
+resolution, each pip and letter aligned on its own, where one design's club and
+spade differ by a few pixels; each card turned the way round its marks fit, as
+a design alike turned half round but for a few dots leaves the whole face unsure
+of it): the frame must show the marks of one clearly better than the other's, or
+at least better where the scores' lead is clear of the cards' difference but not
+of the frame's distance, else the reader is not sure; the
 next best card is read instead of the best only when its marks beat the best's so,
 and it is clearly ahead of every other rival too.
 Otherwise (no card, a card half on the spot, a hand over it, two cards alike
