@@ -7,13 +7,20 @@ where a 6 differs from a 9 and a club from a spade, whatever the design). The
 whole face picks the likeliest cards; their score mixes both likenesses.
 
 A read names a card only when it is sure: its score is high enough, and against
-each of the next best cards the frame lies clearly on its side: the gap between
+each other candidate the frame lies clearly on its side: the gap between
 their scores is a large enough share of how much the two learnt cards differ
-(two cards that differ in one small mark need the frame to show that mark).
-Where the scores leave two cards that close, their marks decide (marks.py: the
-face at the camera's own resolution, each pip and letter aligned on its own, where
-one design's club and spade differ by a few pixels): the frame must show the
-marks of one clearly better than the other's, else the reader is not sure; the
+(two cards that differ in one small mark need the frame to show that mark), and
+twice how far the frame lies from the card (1 - its score: where blur, light or a
+finger took that much from the card's likeness, they may as well have made the
+lead; on a design whose cards of a colour differ in one numeral, a 10 and a 12,
+that is more than the numerals' whole difference). Where the scores leave two
+cards that close, their marks decide (marks.py: the face at the camera's own
+resolution, each pip and letter aligned on its own, where one design's club and
+spade differ by a few pixels; each card turned the way round its marks fit, as
+a design alike turned half round but for a few dots leaves the whole face unsure
+of it): the frame must show the marks of one clearly better than the other's, or
+at least better where the scores' lead is clear of the cards' difference but not
+of the frame's distance, else the reader is not sure; the
 next best card is read instead of the best only when its marks beat the best's so,
 and it is clearly ahead of every other rival too.
 Otherwise (no card, a card half on the spot, a hand over it, two cards alike
@@ -37,8 +44,8 @@ from .profile import EMPTY_SIZE, Profile
 MIN_SCORE = 0.8  # below this the best card is not the card on the spot
 CANDIDATES = 10  # the cards likeliest by their whole face, whose indices are compared
 INDEX_SHARE = 0.5  # the index's part in a card's score (the whole face has the rest)
-RIVALS = 4  # the best card is held against this many next best
-MIN_SIDE = 0.25  # ... and the frame must lie this far on its side of each (0: halfway)
+MIN_SIDE = 0.25  # the frame must lie this far on a card's side of each rival (0: halfway)
+FAR_SHARE = 2.0  # ... and lead each by this share of the frame's distance from the card
 CLOSE = 0.01  # scores nearer than this: the rival's marks must not clearly beat the card's
 MARKS_SIDE = 0.5  # marks.side from which the frame lies clearly on a card's side (1: all)
 EMPTY_LIKE = 6.0  # mean grey difference (of 255) from the empty spot below which it is empty
@@ -199,29 +206,48 @@ class Reader:
             apart = (1 - INDEX_SHARE) * (1 - float(learnt[b, turn[b]] @ learnt[r, turn[r]]))
             apart += INDEX_SHARE * (1 - float(self._index_alike[b, r]))
             gap = scored[pick] - scored[rival]
-            if gap >= max(MIN_SIDE * max(apart, 1e-3), CLOSE):
+            share = MIN_SIDE * max(apart, 1e-3)  # the lead the two cards' difference asks
+            far = FAR_SHARE * (1 - scored[pick])  # ... and the frame's distance from the card
+            if gap >= max(share, far, CLOSE):
                 return True
             if not ink:
                 ink.append(marks.ink(frame, found.corners))
-            side = self._marks_side(ink[0], b, turn[b] % 2 == 1, r, turn[r] % 2 == 1)
-            if gap >= MIN_SIDE * max(apart, 1e-3):
+            turns = turn[b] % 2 == 1, turn[r] % 2 == 1
+            if gap >= max(share, CLOSE):
+                # A lead the frame's own blur or light may have made: the marks decide,
+                # and must not show the rival better.
+                return self._marks_say(ink[0], b, r, turns, lambda side: side > 0)
+            if gap >= max(share, far):
                 # Two cards so alike (a 6 and an 8 of a design printing its rank once)
                 # that a small gap passed: their marks may still say the other one.
-                return side > -MARKS_SIDE
-            return side >= MARKS_SIDE
+                return self._marks_say(ink[0], b, r, turns, lambda side: side > -MARKS_SIDE)
+            return self._marks_say(ink[0], b, r, turns, lambda side: side >= MARKS_SIDE)
 
         # The likeliest card, or the next when its marks clearly beat the likeliest's.
         for pick in order[:2]:
             if scored[pick] < MIN_SCORE:
                 break
-            rivals = [other for other in order[: 2 + RIVALS] if other != pick][:RIVALS]
-            if all(sure_over(pick, rival) for rival in rivals):
+            if all(sure_over(pick, rival) for rival in order if rival != pick):
                 score = round(float(scored[pick]), 3)
                 return Reading(self.profile.cards[top[pick]], score, "read", found.corners)
         score = round(max(float(scored[order[0]]), 0.0), 3)
         return Reading(None, score, "not sure", found.corners)
 
-    def _marks_side(self, seen: np.ndarray, b: int, b_turned, r: int, r_turned) -> float:
+    def _marks_say(self, seen: np.ndarray, b: int, r: int, turns, enough) -> bool:
+        """`enough` holds for marks.side of the frame's ink between learnt cards b and r,
+        each turned as suits it: b some way round, against r either way round (on a design
+        alike turned half round but for a few marks, the whole face does not tell which
+        way round the frame shows a card). `turns`: the whole face's, tried first."""
+        b_turn, r_turn = turns
+        return any(
+            all(
+                enough(self._turned_side(seen, b, b_turned, r, r_turned))
+                for r_turned in (r_turn, not r_turn)
+            )
+            for b_turned in (b_turn, not b_turn)
+        )
+
+    def _turned_side(self, seen: np.ndarray, b: int, b_turned, r: int, r_turned) -> float:
         """marks.side of the frame's ink between learnt cards b and r, as oriented."""
         first = marks.from_stored(self.profile.inks[b], b_turned)
         second = marks.from_stored(self.profile.inks[r], r_turned)
