@@ -21,6 +21,8 @@ import re
 from functools import cache
 from importlib.resources import files
 
+from device.engine.message import Message
+
 LANGUAGES = ("en", "nl")
 # A field of an engine message -> the catalogue key of its value's translation.
 _FIELD_KEYS = {"phase": "phase.{}", "suit": "suit.{}", "deck": "deck.{}", "source": "device.{}"}
@@ -105,12 +107,20 @@ class Catalog:
     def error(self, message: str) -> str:
         """An English engine or device message in this language (in English too, its
         fields are made readable: "the deal-end" becomes "the deal result")."""
+        if isinstance(message, Message):
+            template = self.texts["errors"].get(message.key) or message.key
+            fields = {k: self._rendered(k, v) for k, v in message.params.items()}
+            return template.format(**fields) if fields else template
         for pattern, template in _error_patterns():
             found = pattern.match(message)
             if found:
                 fields = {k: self._field(k, v) for k, v in found.groupdict().items()}
                 return self.texts["errors"].get(template, template).format(**fields)
         return message
+
+    def _rendered(self, name: str, value: str) -> str:
+        """A field in this language: a message rendered, a value by `_field`."""
+        return self.error(value) if isinstance(value, Message) else self._field(name, value)
 
     def _field(self, name: str, value: str) -> str:
         """A field's value in this language: a known thing by its key, "100 or 150" joined

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass, field
 
 from ..errors import RuleError
+from ..message import msg
 from .abridged import score_abridged
 from .sheet import BELOW, Sheet, SheetLine, check_side
 
@@ -54,7 +55,7 @@ class AbridgedSheet(Sheet):
     games: tuple[int, int] = (0, 0)  # no games in aBRIDGEd (the sheets' common fields)
     game_lines: tuple[int, ...] = ()
 
-    _over = "the game of four hands is over"
+    _over = msg("the game of four hands is over")
 
     def add(self, outcome: AbridgedOutcome) -> AbridgedSheet:
         self._check_open()

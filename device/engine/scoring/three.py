@@ -15,6 +15,7 @@ from dataclasses import KW_ONLY, dataclass, field
 
 from ..calls import Contract
 from ..errors import RuleError
+from ..message import msg
 from ._charts import chart
 from .contract import score_contract
 from .rubber import rubber_bonus, unfinished_bonuses
@@ -62,7 +63,7 @@ class ThreeSheet(Sheet):
     won_by: int | None = None
     written: tuple[int, ...] = NOBODY
 
-    _over = "the rubber is over"
+    _over = msg("the rubber is over")
 
     def vulnerable(self, side: int, dealer: int = 0) -> bool:
         """A player who has won a game is vulnerable."""
