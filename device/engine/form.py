@@ -379,7 +379,9 @@ class GameForm:
     def check_card(self, card) -> None:
         """A card scanned or tapped in a form's own phase is one of its deck's."""
         if card not in self.deck:
-            raise PlayError(f"{card} is not a card of the {self.deck.name} deck")
+            raise PlayError(
+                msg("{text} is not a card of the {deck} deck", text=card, deck=self.deck.name)
+            )
 
     def auction_rules(self, options: dict) -> AuctionRules:
         """Who bids for which side and when the auction ends: with two players a

@@ -828,7 +828,7 @@ class App:
         try:
             card = self._drawn_card(item)
         except RuleError as error:
-            unknown = str(error) == "unknown card"
+            unknown = getattr(str(error), "key", None) == "unknown card"
             return Outcome(
                 False, str(error), hint=msg(hints.PAIR) if unknown else msg(hints.DRAW_CARD)
             )
