@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .console_words import Words, english
 from .engine.game import Game
+from .engine.message import msg
 
 COLOURS = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "NT": "no trump"}
 
@@ -41,7 +42,7 @@ def _number(word: str) -> int:
     with what to type instead (int() would take "٣" as 3 and crash on "²")."""
     if not word.isascii() or len(word) > MAX_DIGITS:  # said in the console's language
         shown = word[:MAX_DIGITS] + ("…" if len(word) > MAX_DIGITS else "")
-        raise ValueError(f"{shown} is not a number: type the digits 0 to 9")
+        raise ValueError(msg("{word} is not a number: type the digits 0 to 9", word=shown))
     return int(word)
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from .engine.errors import RuleError
 from .engine.game import normal_name as engine_normal_name
+from .engine.message import Message, msg
 from .forms import DEFAULT as DEFAULT_FORM
 
 DEFAULTS: dict = {
@@ -39,7 +40,6 @@ SCREEN_SIDES = (240, 3840)  # pixels, as `run --size` takes: a small TFT to a 4K
 SIZE_LIMITS = {"width": SCREEN_SIDES, "height": SCREEN_SIDES}
 ROTATIONS = (0, 90, 180, 270)
 MAX_BCM = 27  # the 40-pin header carries BCM 0..27
-DEFAULTS_FOR_ALL = "starting with the defaults for everything"
 
 
 class ConfigError(RuleError):
@@ -101,15 +101,17 @@ class Problem:
     """A value the config file gave that the table ignored, and why."""
 
     line: int | None
-    what: str  # English, one line, ends with what is used instead
+    what: Message  # one line (English as text), ends with what is used instead
 
     def log(self, path: Path) -> str:
         return f"{path} line {self.line}: {self.what}" if self.line else f"{path}: {self.what}"
 
     @property
-    def screen(self) -> str:
-        """The same for the screen (i18n's templates translate it)."""
-        return f"config line {self.line}: {self.what}" if self.line else f"config: {self.what}"
+    def screen(self) -> Message:
+        """The same for the screen (the catalogues translate it)."""
+        if self.line:
+            return msg("config line {line}: {problem}", line=self.line, problem=self.what)
+        return msg("config: {problem}", problem=self.what)
 
 
 @dataclass(frozen=True)
@@ -168,23 +170,25 @@ def load_config(path: Path, must_exist: bool = False) -> tuple[dict, list[Proble
     except NotSettingsFile as error:  # typed on the command line: refused, else ignored
         if must_exist:
             raise ConfigError(f"the config file {path} is {error}") from None
-        return config, [Problem(None, f"cannot read it ({error}); {DEFAULTS_FOR_ALL}")]
+        return config, [Problem(None, _unreadable(error))]
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        return config, [Problem(None, f"cannot read it ({reason}); {DEFAULTS_FOR_ALL}")]
+        return config, [Problem(None, _unreadable(reason))]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         return config, [_syntax_problem(text, str(error))]
     except RecursionError:  # arrays nested thousands deep
-        return config, [Problem(None, f"not valid TOML (nested too deep); {DEFAULTS_FOR_ALL}")]
+        return config, [Problem(None, _not_toml("nested too deep"))]
     problems: list[Problem] = []
     for section, values in data.items():
         line = _section_line(text, section)
         if section not in DEFAULTS:
-            problems.append(Problem(line, f"unknown section [{_shown_key(section)}], ignored"))
+            said = msg("unknown section [{section}], ignored", section=_shown_key(section))
+            problems.append(Problem(line, said))
         elif not isinstance(values, dict):
-            problems.append(Problem(line, f"[{section}] must be a table; using its defaults"))
+            said = msg("[{section}] must be a table; using its defaults", section=section)
+            problems.append(Problem(line, said))
         else:
             CHECKS[section](Section(text, section, values, problems), config[section])
     problems.sort(key=lambda problem: problem.line or 0)  # in the file's order
@@ -198,7 +202,19 @@ def _syntax_problem(text: str, message: str) -> Problem:
         line, reason = int(found.group(1)), message[: found.start()]
     else:
         line, reason = text.count("\n") + 1, re.sub(r" \(at end of document\)$", "", message)
-    return Problem(line, f"not valid TOML ({reason}); {DEFAULTS_FOR_ALL}")
+    return Problem(line, _not_toml(reason))
+
+
+def _unreadable(reason) -> Message:
+    return msg(
+        "cannot read it ({reason}); starting with the defaults for everything", reason=reason
+    )
+
+
+def _not_toml(reason: str) -> Message:
+    return msg(
+        "not valid TOML ({reason}); starting with the defaults for everything", reason=reason
+    )
 
 
 @dataclass
@@ -213,15 +229,24 @@ class Section:
     def line(self, key: str) -> int:
         return _key_line(self.text, self.name, key)
 
-    def ignore(self, key: str, what: str) -> None:
+    def ignore(self, key: str, what: Message) -> None:
         self.problems.append(Problem(self.line(key), what))
 
     def unknown(self, key: str) -> None:
-        self.ignore(key, f"unknown setting {_shown_key(key)} in [{self.name}], ignored")
+        said = msg(
+            "unknown setting {key} in [{section}], ignored", key=_shown_key(key), section=self.name
+        )
+        self.ignore(key, said)
 
 
 class _Bad(ValueError):
     """A value refused: the message says why, without the default used instead."""
+
+
+def _using(bad: _Bad | Message, default) -> Message:
+    """A refusal and the default used instead."""
+    problem = bad.args[0] if isinstance(bad, _Bad) else bad
+    return msg("{problem}; using {default}", problem=problem, default=default)
 
 
 def _plain_settings(section: Section, into: dict, checks: dict) -> None:
@@ -234,26 +259,26 @@ def _plain_settings(section: Section, into: dict, checks: dict) -> None:
         try:
             into[key] = check(key, value)
         except _Bad as bad:
-            section.ignore(key, f"{bad}; using {_shown(into[key])}")
+            section.ignore(key, _using(bad, _shown(into[key])))
 
 
 def _text(key: str, value) -> str:
     if not isinstance(value, str):
-        raise _Bad(f"{key} must be text in quotes, not {_shown(value)}")
+        raise _Bad(msg("{key} must be text in quotes, not {value}", key=key, value=_shown(value)))
     return value
 
 
 def _device(key: str, value) -> str:
     value = _text(key, value).strip()
     if not value:
-        raise _Bad(f"{key} must not be empty")
+        raise _Bad(msg("{key} must not be empty", key=key))
     if any(unicodedata.category(c)[0] == "C" for c in value):
-        raise _Bad(f"{key} has a control character")
+        raise _Bad(msg("{key} has a control character", key=key))
     refusal = scanner_refusal(value) if key == "scanner" else None
     if refusal is not None:
-        raise _Bad(f"scanner {refusal}")
+        raise _Bad(msg("scanner {reason}", reason=refusal))
     if key == "bidbox" and value.split(":", 1)[0] == "camera":
-        raise _Bad("bidbox cannot be a camera: a camera is a scanner")
+        raise _Bad(msg("bidbox cannot be a camera: a camera is a scanner"))
     return value
 
 
@@ -274,20 +299,28 @@ def scanner_refusal(value: str) -> str | None:
 
 def _whole(key: str, value) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _Bad(f"{key} must be a whole number, not {_shown(value)}")
+        raise _Bad(msg("{key} must be a whole number, not {value}", key=key, value=_shown(value)))
     return value
 
 
 def _size(key: str, value) -> int:
     low, high = SIZE_LIMITS[key]
     if not low <= _whole(key, value) <= high:
-        raise _Bad(f"{key} must be from {low} to {high}, not {value}")
+        raise _Bad(
+            msg(
+                "{key} must be from {low} to {high}, not {value}",
+                key=key,
+                low=low,
+                high=high,
+                value=value,
+            )
+        )
     return value
 
 
 def _rotation(key: str, value) -> int:
     if _whole(key, value) not in ROTATIONS:
-        raise _Bad(f"rotation must be 0, 90, 180 or 270, not {value}")
+        raise _Bad(msg("rotation must be 0, 90, 180 or 270, not {value}", value=value))
     return value
 
 
@@ -296,7 +329,9 @@ def _language(key: str, value) -> str:
 
     if _text(key, value) not in LANGUAGES:
         known = ", ".join(LANGUAGES)
-        raise _Bad(f"unknown language {_shown(value)} (known: {known})")
+        raise _Bad(
+            msg("unknown language {value} (known: {known})", value=_shown(value), known=known)
+        )
     return value
 
 
@@ -307,7 +342,9 @@ def _form(key: str, value) -> str:
         return find_form(_text(key, value)).name
     except RuleError:
         known = ", ".join(f.name for f in FORMS)
-        raise _Bad(f"unknown game {_shown(value)} (known: {known})") from None
+        raise _Bad(
+            msg("unknown game {value} (known: {known})", value=_shown(value), known=known)
+        ) from None
 
 
 def _devices(section: Section, into: dict) -> None:
@@ -335,11 +372,9 @@ def _players(section: Section, value, form_name: str) -> list[str]:
     default = DEFAULTS["game"]["players"]
     count = find_form(form_name).players
     if not isinstance(value, list) or len(value) != count:
-        section.ignore(
-            "players",
-            f"players must be a list of {count} names, not {_shown(value)}; "
-            f"using {', '.join(default)}",
-        )
+        bad = msg("players must be a list of {n} names, not {value}", n=count, value=_shown(value))
+        using = msg("{problem}; using {names}", problem=bad, names=", ".join(default))
+        section.ignore("players", using)
         return list(default)
     names: list[str | None] = [None] * count
     for seat, name in enumerate(value):
@@ -347,20 +382,26 @@ def _players(section: Section, value, form_name: str) -> list[str]:
             names[seat] = _player(seat, name, names)
         except _Bad as bad:
             names[seat] = _free_name(seat, names, value)
-            section.ignore("players", f"{bad}; using {names[seat]}")
+            section.ignore("players", _using(bad, names[seat]))
     return names
 
 
 def _player(seat: int, name, earlier: list) -> str:
     if not isinstance(name, str):
-        raise _Bad(f"name {seat + 1} of players is not text in quotes ({_shown(name)})")
+        raise _Bad(
+            msg(
+                "name {n} of players is not text in quotes ({value})",
+                n=seat + 1,
+                value=_shown(name),
+            )
+        )
     fault = name_fault(name)
     if fault is not None:
-        raise _Bad(f"name {seat + 1} of players {NAME_FAULTS[fault[0]].format(**fault[1])}")
+        raise _Bad(NAME_FAULTS[fault[0]](n=seat + 1, **fault[1]))
     name = normal_name(name)
     for other, known in enumerate(earlier[:seat]):
         if known is not None and known.lower() == name.lower():
-            raise _Bad(f"name {seat + 1} of players is also name {other + 1}")
+            raise _Bad(msg("name {n} of players is also name {other}", n=seat + 1, other=other + 1))
     return name
 
 
@@ -380,19 +421,22 @@ def _gpio(section: Section, into: dict) -> None:
     chosen: dict[str, int] = {}
     for key, pin in section.values.items():
         if key not in DEFAULT_PINS:
-            section.ignore(key, f"unknown pin name {_shown_key(key)} in [gpio], ignored")
-        elif isinstance(pin, bool) or not isinstance(pin, int) or not 0 <= pin <= MAX_BCM:
             section.ignore(
-                key,
-                f"gpio pin {key} must be a BCM number 0 to {MAX_BCM}, not {_shown(pin)}; "
-                f"using {DEFAULT_PINS[key]}",
+                key, msg("unknown pin name {key} in [gpio], ignored", key=_shown_key(key))
             )
+        elif isinstance(pin, bool) or not isinstance(pin, int) or not 0 <= pin <= MAX_BCM:
+            bad = msg(
+                "gpio pin {key} must be a BCM number 0 to {max}, not {value}",
+                key=key,
+                max=MAX_BCM,
+                value=_shown(pin),
+            )
+            section.ignore(key, _using(bad, DEFAULT_PINS[key]))
         else:
             chosen[key] = pin
     for key, pin, owner in _drop_shared_pins(chosen, DEFAULT_PINS):
-        section.ignore(
-            key, f"gpio pin {key} = {pin} is already {owner}'s; using {DEFAULT_PINS[key]}"
-        )
+        bad = msg("gpio pin {key} = {pin} is already {owner}'s", key=key, pin=pin, owner=owner)
+        section.ignore(key, _using(bad, DEFAULT_PINS[key]))
     into.update(chosen)
 
 
@@ -425,15 +469,17 @@ CHECKS = {"devices": _devices, "gpio": _gpio, "screen": _screen, "game": _game}
 
 
 # -- names the screen can draw -------------------------------------------------------------
-NAME_FAULTS = {
-    "empty": "is empty",
-    "long": "is longer than {max} letters",
-    "glyph": "has {char}, which the screen cannot draw",
+NAME_FAULTS = {  # name {n} of players in the config file
+    "empty": lambda n: msg("name {n} of players is empty", n=n),
+    "long": lambda n, max: msg("name {n} of players is longer than {max} letters", n=n, max=max),
+    "glyph": lambda n, char: msg(
+        "name {n} of players has {char}, which the screen cannot draw", n=n, char=char
+    ),
 }
 NAME_REFUSALS = {  # the same where a name is typed or given on the command line
-    "empty": "a name cannot be empty",
-    "long": "a name has at most {max} letters",
-    "glyph": "the screen cannot draw {char} in a name",
+    "empty": lambda: msg("a name cannot be empty"),
+    "long": lambda max: msg("a name has at most {max} letters", max=max),
+    "glyph": lambda char: msg("the screen cannot draw {char} in a name", char=char),
 }
 
 
@@ -456,19 +502,19 @@ def name_fault(name: str) -> tuple[str, dict] | None:
     return None
 
 
-def name_refusal(name: str) -> str | None:
-    """The one-line English refusal for a name typed or given, or None if it is fine."""
+def name_refusal(name: str) -> Message | None:
+    """The one-line refusal for a name typed or given, or None if it is fine."""
     fault = name_fault(name)
-    return None if fault is None else NAME_REFUSALS[fault[0]].format(**fault[1])
+    return None if fault is None else NAME_REFUSALS[fault[0]](**fault[1])
 
 
-def typing_refusal(name: str) -> str | None:
+def typing_refusal(name: str) -> Message | None:
     """For a name as it is being typed (spaces count, and empty is fine until
     Start): the one-line refusal of its last keystroke, or None."""
     if len(name) > NAME_MAX:
-        return NAME_REFUSALS["long"].format(max=NAME_MAX)
+        return NAME_REFUSALS["long"](max=NAME_MAX)
     char = undrawable(name)
-    return None if char is None else NAME_REFUSALS["glyph"].format(char=f"U+{ord(char):04X}")
+    return None if char is None else NAME_REFUSALS["glyph"](char=f"U+{ord(char):04X}")
 
 
 def undrawable(text: str) -> str | None:

@@ -3,13 +3,12 @@
 The engine says what is wrong ("SK was already played"); the table adds what
 to do now ("play another card"), from the refusal and the state of the game.
 A refusal with no hint of its own gets what the table waits for next ("play
-Ben's card"). Hints are English, like the refusals: the catalogue's "errors"
-table holds each one in every language (HINTS lists them all, for its test).
+Ben's card"). A hint is a Message, like a refusal: the catalogue's "errors"
+table holds each key in every language (HINTS lists them all, for its test). The
+table picks the hint by the refusal's key and fields, never by its English words.
 """
 
 from __future__ import annotations
-
-import re
 
 from .engine.events import (
     CallMade,
@@ -23,6 +22,7 @@ from .engine.events import (
 )
 from .engine.game import Game
 from .engine.legal import legal_inputs
+from .engine.message import Message, msg
 
 SUIT_HINTS = {
     "C": "play a club",
@@ -116,16 +116,16 @@ HINTS = (
 )
 
 
-def hint(game: Game, reason: str) -> str:
-    """What to do instead of the input refused for `reason`."""
-    for pattern, make in _SPECIFIC:
-        found = re.search(pattern, reason)
-        if found:
-            return make(game, found) or next_step(game)
+def hint(game: Game, reason: str) -> Message:
+    """What to do instead of the input refused for `reason` (a Message; other text
+    gets what the table waits for next)."""
+    make = _SPECIFIC.get(getattr(reason, "key", None))
+    if make is not None:
+        return make(game, reason.params) or next_step(game)
     return next_step(game)
 
 
-def next_step(game: Game) -> str:
+def next_step(game: Game) -> Message:
     """What the table waits for now: what the engine's legal inputs ask for (a claim to
     answer, a call, a card, a card to take or reject, the talon), in the words of the
     phase for a card shown or a word said."""
@@ -133,54 +133,88 @@ def next_step(game: Game) -> str:
     name = game.name(game.turn)
     asked = {type(event) for event in legal_inputs(game)}
     if ClaimAnswered in asked:
-        return ANSWER.format(name=game.players[game.deal.claim.seat])
+        return msg(ANSWER, name=game.players[game.deal.claim.seat])
     if phase in DECLARING and phase in game.form.own_phases:  # aBRIDGEd's words
-        return DECLARING[phase].format(name=name)
+        if "{name}" in DECLARING[phase]:
+            return msg(DECLARING[phase], name=name)
+        return msg(DECLARING[phase])
     if DrawTurnEnded in asked:
-        return DRAW.format(name=name)
+        return msg(DRAW, name=name)
     if CallMade in asked:
-        return AUCTION.format(name=name)
+        return msg(AUCTION, name=name)
     if PickUp in asked:  # Draw / Pick-Up: the card face up
-        return TAKE_OR_REJECT.format(card=game.deal.turned)
+        return msg(TAKE_OR_REJECT, card=game.deal.turned)
     if TalonDiscarded in asked:  # three-player Honeymoon: the declarer's talon
-        return TALON
+        return msg(TALON)
     if CardPlayed in asked:  # the play, a draw trick
-        return PLAY.format(name=name)
+        return msg(PLAY, name=name)
     if CardShown in asked:  # a dummy laid out, the top stock card
-        return SHOWN.get(phase, KEYS)
+        return msg(SHOWN.get(phase, KEYS))
     if NextDeal in asked:
-        return NEXT_HAND if game.form.declares_itself else DEAL_END
+        return msg(NEXT_HAND if game.form.declares_itself else DEAL_END)
     if phase == "finished":
-        return NEW_GAME if game.form.declares_itself else FINISHED
-    return KEYS
+        return msg(NEW_GAME if game.form.declares_itself else FINISHED)
+    return msg(KEYS)
 
 
-def _follow(game: Game, _found) -> str | None:
+def _follow(game: Game, _fields) -> Message | None:
     play = game.deal.play
     if play is None or not play.current:
         return None
-    return SUIT_HINTS.get(play.current[0].suit.letter)
+    said = SUIT_HINTS.get(play.current[0].suit.letter)
+    return None if said is None else msg(said)
 
 
-def _honours(game: Game, _found) -> str | None:
-    return HONOURS if game.phase in ("deal-end", "finished") else None
+def _honours(game: Game, _fields) -> Message | None:
+    return msg(HONOURS) if game.phase in ("deal-end", "finished") else None
 
 
-# (pattern on the refusal, hint maker): the first that matches gives the hint;
-# a maker that returns None leaves it to next_step.
-_SPECIFIC = (
-    (r"^it is (?P<name>.+)'s turn to ", lambda g, f: WAIT.format(name=f["name"])),
-    (r"is not higher than (?P<last>\S+)$", lambda g, f: BID_HIGHER.format(last=f["last"])),
-    (r"doubl", lambda g, f: BID_OR_PASS),
-    (r"must follow suit", _follow),
-    (r"was already played$|^\S+ is in .+'s hand$", lambda g, f: ANOTHER_CARD),
-    (r": it is dead( for .+)?$", lambda g, f: ANOTHER_CARD),  # the draw's and pick-up's
-    (r"^\S+ is not in (?P<name>.+)'s hand$", lambda g, f: FROM_HAND.format(name=f["name"])),
-    (r"^first answer .+'s claim$", lambda g, f: ACCEPT_OR_DISPUTE),
-    (r"answered by the other side$", lambda g, f: WAIT.format(name=g.name(g.turn))),
-    (r"^a claim is for 0 to (?P<max>\d+) ", lambda g, f: CLAIM_RANGE.format(max=f["max"])),
-    (r"cannot have held|^say who held|^honours in .+ are worth", _honours),
-    (r"^unknown key ", lambda g, f: KEYS),
-    (r"^unknown card$", lambda g, f: PAIR),
-    (r"needs no pairing$", lambda g, f: CANCEL_PAIRING),
-)
+def _wait(game: Game, fields) -> Message:
+    return msg(WAIT, name=fields["name"])
+
+
+def _another(game: Game, _fields) -> Message:
+    return msg(ANOTHER_CARD)
+
+
+def _bid_or_pass(game: Game, _fields) -> Message:
+    return msg(BID_OR_PASS)
+
+
+# The refusal's key -> its hint maker (game, the refusal's fields); a maker that
+# returns None leaves it to next_step.
+_SPECIFIC = {
+    "it is {name}'s turn to call": _wait,
+    "it is {name}'s turn to play": _wait,
+    "it is {name}'s turn to draw": _wait,
+    "it is {name}'s turn to choose a dummy": _wait,
+    "it is {name}'s turn to speak": _wait,
+    "it is {name}'s turn to take or reject {card}": _wait,
+    "{call} is not higher than {last}": lambda g, f: msg(BID_HIGHER, last=f["last"]),
+    "you cannot double your own bid": _bid_or_pass,
+    "you cannot double your partner's bid": _bid_or_pass,
+    "there is no bid to double": _bid_or_pass,
+    "there is no bid to redouble": _bid_or_pass,
+    "{bid} is already doubled": _bid_or_pass,
+    "{bid} is already redoubled": _bid_or_pass,
+    "{bid} has not been doubled": _bid_or_pass,
+    "you can only redouble a double of your own side's bid": _bid_or_pass,
+    "you can only redouble a double of your own bid": _bid_or_pass,
+    "{name} must follow suit ({suit})": _follow,
+    "{card} was already played": _another,
+    "{card} is in {name}'s hand": _another,
+    "{card} was rejected by both players: it is dead": _another,  # the pick-up's
+    "{card} was taken by {name}: it is dead for {other}": _another,
+    "{card} was played in a draw trick: it is dead": _another,  # the draw tricks'
+    "{card} is not in {name}'s hand": lambda g, f: msg(FROM_HAND, name=f["name"]),
+    "first answer {name}'s claim": lambda g, f: msg(ACCEPT_OR_DISPUTE),
+    "a claim is answered by the other side": lambda g, f: msg(WAIT, name=g.name(g.turn)),
+    "a claim is for 0 to {max} tricks, not {n}": lambda g, f: msg(CLAIM_RANGE, max=f["max"]),
+    "{name} cannot have held {n} trump honours: {reason}": _honours,
+    "{name} cannot have held the four aces: {reason}": _honours,
+    "say who held the honours": _honours,
+    "honours in {strain} are worth {points}": _honours,
+    "unknown key {key}": lambda g, f: msg(KEYS),
+    "unknown card": lambda g, f: msg(PAIR),
+    "this scanner reads card codes: its deck needs no pairing": lambda g, f: msg(CANCEL_PAIRING),
+}

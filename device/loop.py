@@ -28,6 +28,7 @@ from collections import Counter
 
 from firmware_bridge.protocol import BEEP_ATTENTION, BEEP_ERROR, BEEP_OK, LED_ERROR
 
+from .engine.message import msg
 from .hal.events import Input
 from .hal.hello import same_id
 from .hal.interface import NULL_DEVICE, Device
@@ -174,7 +175,8 @@ class TableLoop:
     def _at_table(self, item: Input) -> Outcome:
         if self.table is None:  # the start screen: devices may report, not play
             accepted = item.kind in ("connected", "lost")
-            return Outcome(accepted, "start a new rubber first", hint="" if accepted else TAP_START)
+            refusal = msg("start a new rubber first")
+            return Outcome(accepted, refusal, hint="" if accepted else msg(TAP_START))
         return self.table.handle(item)
 
     def show_turn(self) -> None:

@@ -26,6 +26,7 @@ from .console import Console
 from .engine.errors import SetupError
 from .engine.events import Setup
 from .engine.game import Game
+from .engine.message import msg
 from .hal.camera_line import open_scanner
 from .hal.deck import BESIDE, DEFAULT_DECK, DeckProfile, deck_notice
 from .hal.serial_device import SerialDevice
@@ -69,7 +70,9 @@ def open_gpio_bidbox(pins: dict, inputs: queue.Queue):
             warnings.simplefilter("ignore")
             return GpioBidBox({**DEFAULT_PINS, **pins}, inputs)
     except (GPIOZeroError, ValueError, OSError) as error:
-        inputs.put(Input(LOST, f"GPIO bidding box: {error}", "bidbox"))  # never opened
+        inputs.put(
+            Input(LOST, msg("GPIO bidding box: {reason}", reason=error), "bidbox")
+        )  # never opened
         return None
 
 

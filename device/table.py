@@ -30,6 +30,7 @@ from .engine.events import (
     Undone,
 )
 from .engine.game import Game
+from .engine.message import Message, msg
 from .hal.deck import DeckProfile, Pairing, PairingError
 from .hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
 from .hal.two_decks import other_deck_card, with_paired
@@ -105,9 +106,9 @@ class Table:
 
     def handle(self, item: Input) -> Outcome:
         if item.kind == CONNECTED:
-            return Outcome(True, f"{item.source} connected")
+            return Outcome(True, msg("{source} connected", source=item.source))
         if item.kind == LOST:
-            return Outcome(True, item.value or f"{item.source} disconnected")
+            return Outcome(True, item.value or msg("{source} disconnected", source=item.source))
         if item.kind == ERROR:
             return Outcome(False, item.value)
         try:
@@ -155,8 +156,10 @@ class Table:
         play = game.deal.play
         if isinstance(done, CardPlayed) and play is not None and len(play.revokes) > revokes:
             revoke = play.revokes[-1]
-            notice = (
-                f"Revoke: {play.names[revoke.hand]} did not follow suit in trick {revoke.trick + 1}"
+            notice = msg(
+                "Revoke: {name} did not follow suit in trick {n}",
+                name=play.names[revoke.hand],
+                n=revoke.trick + 1,
             )
             return Outcome(True, "", done, notice=notice, attention="revoke")
         if isinstance(done, Undone):
@@ -210,7 +213,7 @@ class Table:
             return self.game.form.deck.parse(item.value)
         card = self.profile.card_for(item.uid) if self.profile else None
         if card is None:
-            raise RuleError("unknown card")
+            raise RuleError(msg("unknown card"))
         return card
 
     def _key(self, key: str) -> Event | None:
@@ -220,25 +223,25 @@ class Table:
         if key == "OK":
             event = self.game.form.input_for(phase, "OK")
             if event is None:
-                raise RuleError(f"OK is not used in the {phase}")
+                raise RuleError(msg("OK is not used in the {phase}", phase=phase))
             return event
         if key == "MENU":
             # Opens the menu, in every phase: a stray MENU never ends the draw phase;
             # the menu's "End the draw phase" does, after a confirmation on the screen.
             return None
-        raise RuleError(f"unknown key {key}")
+        raise RuleError(msg("unknown key {key}", key=key))
 
     def _pair(self, item: Input) -> Outcome:
         if item.uid is None:
-            return self.refused("this scanner reads card codes: its deck needs no pairing")
+            return self.refused(msg("this scanner reads card codes: its deck needs no pairing"))
         try:
             known = other_deck_card(self.profile, self.pairing.profile, item.uid)
             if known is not None:  # a card of the other deck: one tag is one card
-                raise PairingError(f"this tag is already paired with {known}")
+                raise PairingError(msg("this tag is already paired with {card}", card=known))
             card = self.pairing.offer(item.uid)
         except RuleError as error:  # a tag already paired: the card asked for is the same
             asked = self.pairing.next_card
-            instead = PAIR_NEXT.format(card=asked) if asked is not None else CANCEL_PAIRING
+            instead = msg(PAIR_NEXT, card=asked) if asked is not None else msg(CANCEL_PAIRING)
             return Outcome(False, str(error), hint=instead)
         if self._profile_path is not None:
             self.pairing.profile.save(self._profile_path)
@@ -254,52 +257,61 @@ class Table:
         return 0 if turn is None else 1 << turn
 
 
-def undone_text(game: Game) -> str:
+def undone_text(game: Game) -> Message:
     """ "Undone: Ben's SA", "Undone: 1H by Anna": what the last undo took back."""
     event = game.last_undone
     name = game.name(getattr(event, "seat", None))
     if isinstance(event, CardPlayed):
-        return f"Undone: {name}'s {event.card}"
+        return msg("Undone: {name}'s {card}", name=name, card=event.card)
     if isinstance(event, CardShown) and game.phase == "draw-top":  # Draw Bridge
-        return f"Undone: the top card {event.card}"
+        return msg("Undone: the top card {card}", card=event.card)
     if isinstance(event, CardShown) and game.phase == "pick-up":  # Draw / Pick-Up
-        return f"Undone: {event.card} turned up"
+        return msg("Undone: {card} turned up", card=event.card)
     if isinstance(event, PickUp):  # the card is face up again
-        return f"Undone: {name} {'took' if event.take else 'rejected'} {game.deal.turned}"
+        if event.take:
+            return msg("Undone: {name} took {card}", name=name, card=game.deal.turned)
+        return msg("Undone: {name} rejected {card}", name=name, card=game.deal.turned)
     if isinstance(event, DrawPhaseEnded) and game.phase == "pick-up":
-        return "Undone: the end of the pick-up"
+        return msg("Undone: the end of the pick-up")
     if isinstance(event, CardShown):
-        return f"Undone: the dummy's {event.card}"
+        return msg("Undone: the dummy's {card}", card=event.card)
     if isinstance(event, DummyDone):
-        return "Undone: the end of the dummy's layout"
+        return msg("Undone: the end of the dummy's layout")
     if isinstance(event, CallMade):
         if str(event.call) == "P":
-            return f"Undone: {name}'s pass"
-        return f"Undone: {event.call} by {name}"
+            return msg("Undone: {name}'s pass", name=name)
+        return msg("Undone: {call} by {name}", call=event.call, name=name)
     if isinstance(event, DrawTurnEnded):
-        return f"Undone: the end of {name}'s draw turn"
+        return msg("Undone: the end of {name}'s draw turn", name=name)
     if isinstance(event, DrawPhaseEnded) and game.phase in ("draw-top", "draw-tricks"):
-        return "Undone: skipping the draw tricks"
+        return msg("Undone: skipping the draw tricks")
     if isinstance(event, DrawPhaseEnded):
-        return "Undone: the end of the draw phase"
+        return msg("Undone: the end of the draw phase")
     if isinstance(event, TalonDiscarded):
-        return f"Undone: the talon taken by {name}"
+        return msg("Undone: the talon taken by {name}", name=name)
     if isinstance(event, ClaimMade):
-        return f"Undone: {name}'s claim"
+        return msg("Undone: {name}'s claim", name=name)
     if isinstance(event, ClaimAnswered):
-        return f"Undone: {name}'s answer to the claim"
+        return msg("Undone: {name}'s answer to the claim", name=name)
     if isinstance(event, HonoursGiven):
-        return "Undone: the honours"
+        return msg("Undone: the honours")
     if isinstance(event, Stated):  # aBRIDGEd's declaring: a word, a colour or a number
-        return f"Undone: what {name} said ({event.what})"
+        return msg("Undone: what {name} said ({said})", name=name, said=event.what)
     if isinstance(event, NextDeal):
-        return f"Undone: the next deal; back to the result of deal {game.deal.number}"
-    return "Undone"
+        return msg("Undone: the next deal; back to the result of deal {n}", n=game.deal.number)
+    return msg("Undone")
 
 
-def disputed_text(game: Game) -> str:
+def disputed_text(game: Game) -> Message:
     """After a disputed claim play goes on: who plays to which trick."""
     play = game.deal.play
     name = game.name(game.turn)
-    how = "plays to" if play.current else "leads to"
-    return f"Claim disputed: play goes on; {name} {how} trick {play.trick_number}"
+    if play.current:
+        return msg(
+            "Claim disputed: play goes on; {name} plays to trick {n}",
+            name=name,
+            n=play.trick_number,
+        )
+    return msg(
+        "Claim disputed: play goes on; {name} leads to trick {n}", name=name, n=play.trick_number
+    )

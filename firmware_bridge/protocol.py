@@ -62,6 +62,7 @@ NO_PROFILE = "no-profile"  # no camera profile: the deck is not paired by camera
 PROFILE_DAMAGED = "profile-damaged"  # the camera profile cannot be read
 NO_OPENCV = "no-opencv"  # the camera process lacks OpenCV or numpy (the [camera] extra)
 NOT_IN_DECK = "not-in-deck"  # LEARN asked for a card the profile's deck does not have
+SAVE_FAILED = "cannot save the camera profile: "  # then why, in the OS's words
 
 # LEDS payload: one byte, bit n lights seat n's turn LED (n = 0..3), bit 7 the error LED.
 LED_ERROR = 0x80

@@ -25,6 +25,7 @@ from device.engine.events import (
     Undone,
 )
 from device.engine.game import Game
+from device.engine.message import msg
 from device.hal.deck import DeckProfile
 from device.hal.events import CALL, CARD, KEY, Input
 from device.loop import TableLoop
@@ -167,8 +168,9 @@ def test_follow_suit_says_which_suit_to_play():
     t = table()
     for item in (call("1S"), call("P"), card("H9")):  # Ben leads a heart
         t.handle(item)
-    assert hints.hint(t.game, "Anna must follow suit (hearts)") == "play a heart"
-    assert Catalog("nl").error("play a heart") == "speel een harten"
+    refusal = msg("{name} must follow suit ({suit})", name="Anna", suit="hearts")
+    assert hints.hint(t.game, refusal) == "play a heart"
+    assert Catalog("nl").error(hints.hint(t.game, refusal)) == "speel een harten"
 
 
 def test_a_claim_waiting_for_an_answer_is_what_to_do_first():
@@ -212,10 +214,9 @@ def test_a_disputed_claim_says_who_plays_on_to_which_trick():
     assert disputed.notice == "Claim disputed: play goes on; Anna leads to trick 3"
     t.handle(card("D6"))
     t.apply(ClaimMade(10, ANNA))
-    assert t.apply(ClaimAnswered(False)).notice == (
-        "Claim disputed: play goes on; Ben plays to trick 3"
-    )
-    assert Catalog("nl").error("Claim disputed: play goes on; Ben plays to trick 3") == (
+    notice = t.apply(ClaimAnswered(False)).notice
+    assert notice == "Claim disputed: play goes on; Ben plays to trick 3"
+    assert Catalog("nl").error(notice) == (
         "Claim betwist: er wordt doorgespeeld; Ben speelt bij in slag 3"
     )
 
@@ -253,14 +254,18 @@ def test_undo_says_what_it_took_back(form, inputs, undone):
         assert outcome.accepted, outcome.text
     outcome = t.handle(key("UNDO"))
     assert outcome.accepted and outcome.notice == undone
-    assert Catalog("nl").error(undone) != undone
+    assert Catalog("nl").error(outcome.notice) != undone
 
 
 def test_undone_texts_in_dutch():
     nl = Catalog("nl")
-    assert nl.error("Undone: Ben's SA") == "Teruggenomen: SA van Ben"
-    assert nl.error("Undone: 1H by Anna") == "Teruggenomen: 1H van Anna"
-    assert nl.error("Undone: the end of Anna's draw turn") == (
+    assert nl.error(msg("Undone: {name}'s {card}", name="Ben", card="SA")) == (
+        "Teruggenomen: SA van Ben"
+    )
+    assert nl.error(msg("Undone: {call} by {name}", call="1H", name="Anna")) == (
+        "Teruggenomen: 1H van Anna"
+    )
+    assert nl.error(msg("Undone: the end of {name}'s draw turn", name="Anna")) == (
         "Teruggenomen: het einde van de trekbeurt van Anna"
     )
 
@@ -382,7 +387,7 @@ def test_a_hint_names_each_button_as_the_screen_labels_it(lang):
         hints.HONOURS: ("result.honours_none_button",),
     }
     for hint, keys in labels.items():
-        text = t.error(hint.format(name="Anna"))
+        text = t.error(msg(hint, name="Anna") if "{name}" in hint else msg(hint))
         for key in keys:
             assert t.t(key) in text, (hint, key)
 

@@ -148,7 +148,10 @@ def test_four_at_the_table_cards_and_ok_go_where_the_phase_says():
 
 
 def test_the_undo_of_a_dummys_layout_is_said_in_dutch():
+    from device.engine.message import msg
     from device.ui.i18n import Catalog
 
-    said = Catalog("nl").error("Undone: the end of the dummy's layout")
+    said = Catalog("nl").error(msg("Undone: the end of the dummy's layout"))
     assert said == "Teruggenomen: het einde van het neerleggen van de blinde"
+    said = Catalog("nl").error(msg("Undone: the dummy's {card}", card="S2"))
+    assert said == "Teruggenomen: S2 van de blinde"

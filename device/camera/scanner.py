@@ -538,7 +538,7 @@ class Camera:
         except OSError as error:
             why = error.strerror or str(error)
             print(f"camera: cannot save {self.profiles.paths[deck]}: {why}", file=sys.stderr)
-            self.link.error(f"cannot save the camera profile: {why}")
+            self.link.error(f"{p.SAVE_FAILED}{why}")
             return False
         return True
 

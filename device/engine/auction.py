@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .calls import ALL_CALLS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract
 from .errors import AuctionError
+from .message import Message, msg
 
 
 @dataclass(frozen=True)
@@ -88,43 +89,48 @@ class Auction:
         """Every call the seat to speak may make now (empty when the auction is over)."""
         return [c for c in ALL_CALLS if self.why_not(c) is None]
 
-    def why_not(self, call: Call, seat: int | None = None) -> str | None:
+    def why_not(self, call: Call, seat: int | None = None) -> Message | str | None:
         """The reason a call is refused, or None when it is legal."""
         if self.is_over:
-            return "the auction is over"
+            return msg("the auction is over")
         turn = self.turn
         if seat is not None and seat != turn:
-            return f"it is {self.names[turn]}'s turn to call"
+            return msg("it is {name}'s turn to call", name=self.names[turn])
         if call is PASS:
             return None
         if call.is_bid:
             last = self.last_bid
             if last is not None and call.rank <= last.rank:
-                return f"{call} is not higher than {last}"
+                return msg("{call} is not higher than {last}", call=call, last=last)
             return None
         return self._why_not_double(call, turn)
 
-    def _why_not_double(self, call: Call, turn: int) -> str | None:
+    def _why_not_double(self, call: Call, turn: int) -> Message | str | None:
         if self._last_bid is None:
-            return f"there is no bid to {'double' if call is DOUBLE else 'redouble'}"
+            if call is DOUBLE:
+                return msg("there is no bid to double")
+            return msg("there is no bid to redouble")
         bidder, bid = self._last_bid
         ours = self.rules.sides[bidder] == self.rules.sides[turn]
         if call is DOUBLE:
             if ours:
-                whose = "own" if bidder == turn else "partner's"
-                return f"you cannot double your {whose} bid"
+                if bidder == turn:
+                    return msg("you cannot double your own bid")
+                return msg("you cannot double your partner's bid")
             if self._doubled:
-                return f"{bid} is already {'doubled' if self._doubled == 1 else 'redoubled'}"
+                if self._doubled == 1:
+                    return msg("{bid} is already doubled", bid=bid)
+                return msg("{bid} is already redoubled", bid=bid)
             return None
         if call is REDOUBLE:
             if self._doubled == 2:
-                return f"{bid} is already redoubled"
+                return msg("{bid} is already redoubled", bid=bid)
             if self._doubled == 0:
-                return f"{bid} has not been doubled"
+                return msg("{bid} has not been doubled", bid=bid)
             if not ours:
                 if len(set(self.rules.sides)) == self.rules.seats:  # no partners here
-                    return "you can only redouble a double of your own bid"
-                return "you can only redouble a double of your own side's bid"
+                    return msg("you can only redouble a double of your own bid")
+                return msg("you can only redouble a double of your own side's bid")
             return None
         return f"{call} is not a call"
 

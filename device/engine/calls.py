@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .errors import NotationError
+from .message import msg
 
 
 class Strain(Enum):
@@ -66,7 +67,7 @@ class Call:
     def parse(text: str) -> Call:
         call = _CALLS.get(_normalise(text))
         if call is None:
-            raise NotationError(f"{text!r} is not a call (1C..7NT, P, X or XX)")
+            raise NotationError(msg("{text} is not a call (1C..7NT, P, X or XX)", text=repr(text)))
         return call
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import NotationError
+from .message import msg
 
 
 # eq=False: a suit and a card are built once per deck, so they compare and hash by
@@ -96,7 +97,9 @@ class Deck:
         if card is None and self is STANDARD and key.endswith("10"):
             card = self._by_text.get(key[:-2] + "T")
         if card is None:
-            raise NotationError(f"{text!r} is not a card of the {self.name} deck")
+            raise NotationError(
+                msg("{text} is not a card of the {deck} deck", text=repr(text), deck=self.name)
+            )
         return card
 
     def __contains__(self, card: object) -> bool:

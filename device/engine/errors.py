@@ -1,7 +1,8 @@
 """Every error the engine raises: one place, one base class.
 
 A RuleError's message is written for the people at the table ("1H is not
-higher than 2C"); the UI and the CLI show it as it is.
+higher than 2C"): a Message (message.py), its catalogue key and fields, which
+the UI and the console show in the table's language; str(error) gives it back.
 """
 
 

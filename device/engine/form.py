@@ -29,6 +29,7 @@ from .events import (
     HonoursGiven,
     NextDeal,
 )
+from .message import Message, msg
 from .scoring import DealOutcome, RubberSheet
 
 if TYPE_CHECKING:
@@ -104,24 +105,26 @@ KEY_INPUTS: dict[str, dict[str, type[Event]]] = {
 
 # Why an input is refused in a phase that does not take it: (input, phase) first,
 # then (input, None); the words are for the table.
-REFUSALS: dict[tuple[type[Event], str | None], str] = {
-    (DrawTurnEnded, None): "draw turns are over",
-    (DrawPhaseEnded, None): "draw turns are over",
-    (CallMade, "draw"): "the auction starts when the draw phase is over",
-    (CallMade, "face-up"): "the auction starts when the face-up dummy is laid out",
-    (CallMade, "choose"): "the declarer chooses a dummy: OK for the face-up one, P for the other",
-    (CallMade, None): "the auction is over",
-    (CardPlayed, "dummy"): "the dummy's cards are being laid out",
-    (CardPlayed, "choose"): "the declarer chooses a dummy first",
-    (CardPlayed, None): "no card can be played now",
-    (CardShown, None): "no card can be shown now",
-    (DummyDone, None): "the dummy is not being laid out",
-    (DummyChosen, None): "a dummy is chosen when the auction is over",
-    (ClaimMade, "dummy"): "a claim is made once the dummy is down",
-    (ClaimMade, None): "a claim is made during play",
-    (ClaimAnswered, None): "there is no claim to answer",
-    (HonoursGiven, None): "honours are given when play has ended",
-    (NextDeal, None): "the deal is not over",
+REFUSALS: dict[tuple[type[Event], str | None], Message] = {
+    (DrawTurnEnded, None): msg("draw turns are over"),
+    (DrawPhaseEnded, None): msg("draw turns are over"),
+    (CallMade, "draw"): msg("the auction starts when the draw phase is over"),
+    (CallMade, "face-up"): msg("the auction starts when the face-up dummy is laid out"),
+    (CallMade, "choose"): msg(
+        "the declarer chooses a dummy: OK for the face-up one, P for the other"
+    ),
+    (CallMade, None): msg("the auction is over"),
+    (CardPlayed, "dummy"): msg("the dummy's cards are being laid out"),
+    (CardPlayed, "choose"): msg("the declarer chooses a dummy first"),
+    (CardPlayed, None): msg("no card can be played now"),
+    (CardShown, None): msg("no card can be shown now"),
+    (DummyDone, None): msg("the dummy is not being laid out"),
+    (DummyChosen, None): msg("a dummy is chosen when the auction is over"),
+    (ClaimMade, "dummy"): msg("a claim is made once the dummy is down"),
+    (ClaimMade, None): msg("a claim is made during play"),
+    (ClaimAnswered, None): msg("there is no claim to answer"),
+    (HonoursGiven, None): msg("honours are given when play has ended"),
+    (NextDeal, None): msg("the deal is not over"),
 }
 
 SEATS = "NESW"  # compass seats, clockwise from North
@@ -159,7 +162,7 @@ class GameForm:
     options: tuple[Option, ...] = (HONOURS, SINGLE_GAME, AUCTION_END, DEALER_BIDS_FIRST)
     phase_inputs: dict[str, frozenset[type[Event]]] = PHASE_INPUTS
     key_inputs: dict[str, dict[str, type[Event]]] = KEY_INPUTS
-    refusals: dict[tuple[type[Event], str | None], str] = REFUSALS
+    refusals: dict[tuple[type[Event], str | None], Message] = REFUSALS
 
     def __repr__(self) -> str:
         return f"<form {self.name}>"
@@ -183,7 +186,7 @@ class GameForm:
         """Whether `phase` takes this input at all (the rules then check it)."""
         return type(event) in self.phase_inputs.get(phase, frozenset())
 
-    def refusal(self, phase: str, event: Event) -> str:
+    def refusal(self, phase: str, event: Event) -> Message | str:
         """Why `phase` does not take this input."""
         kind = type(event)
         found = self.refusals.get((kind, phase)) or self.refusals.get((kind, None))
@@ -236,7 +239,7 @@ class GameForm:
         return {}
 
     # What a refusal says once the whole game is over; None: "the rubber (Chicago) is over".
-    over_text: str | None = None
+    over_text: Message | None = None
 
     # Own phases that choose the declarer (`deal.declarer`) and the trump in place of
     # an auction (aBRIDGEd's declaring): play starts when they are over.
@@ -376,7 +379,9 @@ class GameForm:
     def check_card(self, card) -> None:
         """A card scanned or tapped in a form's own phase is one of its deck's."""
         if card not in self.deck:
-            raise PlayError(f"{card} is not a card of the {self.deck.name} deck")
+            raise PlayError(
+                msg("{text} is not a card of the {deck} deck", text=card, deck=self.deck.name)
+            )
 
     def auction_rules(self, options: dict) -> AuctionRules:
         """Who bids for which side and when the auction ends: with two players a

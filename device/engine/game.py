@@ -11,6 +11,7 @@ input", started from a checkpoint kept at the start of each deal.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +37,7 @@ from .events import (
 )
 from .form import GameForm
 from .honours import refusal as honours_refusal
+from .message import Message, msg
 from .play import Play, Revoke, revoke_moves
 from .scoring import DealOutcome, honours_in_hand
 
@@ -237,7 +239,7 @@ class Game:
     def undo(self) -> Event:
         """Take back the last input in force; returns it."""
         if not self.inputs:
-            raise RuleError("there is nothing to undo")
+            raise RuleError(msg("there is nothing to undo"))
         last = self._rewind()
         self._undone.append(last)
         self.events.append(Undone())
@@ -291,14 +293,16 @@ class Game:
         return handler(self, event)
 
     @property
-    def _over(self) -> str:
+    def _over(self) -> Message | str:
         if self.form.over_text:  # a form's own word for its whole game (aBRIDGEd's)
             return self.form.over_text
-        return f"the {'Chicago' if self.form.scoring == 'chicago' else 'rubber'} is over"
+        if self.form.scoring == "chicago":
+            return msg("the Chicago is over")
+        return msg("the rubber is over")
 
     def _draw_turn(self, event: DrawTurnEnded) -> Event:
-        deal = self._need_phase("draw", "draw turns are over")
-        seat = self._seat(event.seat, deal.drawer, "to draw")
+        deal = self._need_phase("draw", msg("draw turns are over"))
+        seat = self._seat(event.seat, deal.drawer, _turn_to_draw)
         deal.draw_turns += 1
         if deal.draw_turns >= 2 * self.form.draw_turns:
             self._start_auction(deal)
@@ -307,15 +311,15 @@ class Game:
         return DrawTurnEnded(seat)
 
     def _draw_end(self, event: DrawPhaseEnded) -> Event:
-        deal = self._need_phase("draw", "draw turns are over")
+        deal = self._need_phase("draw", msg("draw turns are over"))
         seat = deal.drawer if event.seat is None else self._check_seat(event.seat)
         self._start_auction(deal)
         return DrawPhaseEnded(seat)
 
     def _call(self, event: CallMade) -> Event:
         if self.deal.phase == "draw":  # not "over": it has not started
-            raise RuleError("the auction starts when the draw phase is over")
-        deal = self._need_phase("auction", "the auction is over")
+            raise RuleError(msg("the auction starts when the draw phase is over"))
+        deal = self._need_phase("auction", msg("the auction is over"))
         seat = deal.auction.add(event.call, event.seat)
         if deal.auction.is_over:
             if deal.auction.thrown_in:
@@ -332,12 +336,12 @@ class Game:
         return CallMade(event.call, seat)
 
     def _card(self, event: CardPlayed) -> Event:
-        deal = self._need_phase("play", "no card can be played now")
+        deal = self._need_phase("play", msg("no card can be played now"))
         if deal.claim is not None:
-            raise PlayError(f"first answer {self.players[deal.claim.seat]}'s claim")
+            raise PlayError(msg("first answer {name}'s claim", name=self.players[deal.claim.seat]))
         if event.card not in self.form.deck:
-            raise PlayError(f"{event.card} is not a card of the {self.form.deck.name} deck")
-        seat = self._seat(event.seat, self.turn, "to play")
+            raise PlayError(self._not_of_deck(event.card))
+        seat = self._seat(event.seat, self.turn, _turn_to_play)
         dead = self.form.dead_card(deal, event.card)
         if dead:
             raise PlayError(dead)
@@ -356,7 +360,7 @@ class Game:
             return self._face_up(event)
         if self.deal.phase == "turn-up":
             return self._turned_up(event)
-        deal = self._need_phase("dummy", "no card can be shown now")
+        deal = self._need_phase("dummy", msg("no card can be shown now"))
         hand = deal.dummy if event.hand is None else event.hand
         if not isinstance(hand, int) or not 0 <= hand < deal.play.hands:
             raise PlayError(f"there is no hand {hand}")
@@ -364,9 +368,15 @@ class Game:
             raise PlayError(f"the dummy's cards are laid out now, not {deal.play.names[hand]}'s")
         if self._laid_out(deal, hand) and hand not in deal.play.known:
             laid = self.form.laid_out()
-            raise PlayError(f"all {laid} face-up cards of {deal.play.names[hand]}'s dummy are in")
+            raise PlayError(
+                msg(
+                    "all {count} face-up cards of {name}'s dummy are in",
+                    count=laid,
+                    name=deal.play.names[hand],
+                )
+            )
         if event.card not in self.form.deck:
-            raise PlayError(f"{event.card} is not a card of the {self.form.deck.name} deck")
+            raise PlayError(self._not_of_deck(event.card))
         deal.play.show(hand, event.card)
         self._dummy_down(deal, skip=False)  # a dummy whose cards are all known is down
         return CardShown(event.card, hand)
@@ -377,7 +387,7 @@ class Game:
         if event.hand is not None:
             raise PlayError("the face-up dummy's hand is known once the declarer chooses it")
         if event.card not in self.form.deck:
-            raise PlayError(f"{event.card} is not a card of the {self.form.deck.name} deck")
+            raise PlayError(self._not_of_deck(event.card))
         if event.card in deal.face_up:
             raise PlayError(f"{event.card} is already shown")
         deal.face_up.append(event.card)
@@ -386,8 +396,8 @@ class Game:
         return CardShown(event.card)
 
     def _chosen(self, event: DummyChosen) -> Event:
-        deal = self._need_phase("choose", "a dummy is chosen when the auction is over")
-        seat = self._seat(event.seat, deal.declarer, "to choose a dummy")
+        deal = self._need_phase("choose", msg("a dummy is chosen when the auction is over"))
+        seat = self._seat(event.seat, deal.declarer, _turn_to_choose)
         deal.chose_face_up = bool(event.face_up)
         deal.face_up_hand = self.form.face_up_hand(self._declarer_hand, deal.chose_face_up)
         self._start_play(deal)
@@ -399,9 +409,11 @@ class Game:
         deal = self.deal
         hand = deal.play.turn_up[0]
         if event.hand is not None and event.hand != hand:
-            raise PlayError(f"a card of {deal.play.names[hand]}'s dummy is turned up now")
+            raise PlayError(
+                msg("a card of {name}'s dummy is turned up now", name=deal.play.names[hand])
+            )
         if event.card not in self.form.deck:
-            raise PlayError(f"{event.card} is not a card of the {self.form.deck.name} deck")
+            raise PlayError(self._not_of_deck(event.card))
         deal.play.turned_up(event.card)
         self._turn_up_done(deal, event.card)
         return CardShown(event.card, hand)
@@ -419,7 +431,9 @@ class Game:
             self.deal.play.turned_up(None)
             self._turn_up_done(self.deal, None)
             return DummyDone()
-        self._dummy_down(self._need_phase("dummy", "the dummy is not being laid out"), skip=True)
+        self._dummy_down(
+            self._need_phase("dummy", msg("the dummy is not being laid out")), skip=True
+        )
         return DummyDone()
 
     @staticmethod
@@ -453,30 +467,32 @@ class Game:
         return hand in play.known or laid >= self.form.laid_out()
 
     def _claim(self, event: ClaimMade) -> Event:
-        deal = self._need_phase("play", "a claim is made during play")
+        deal = self._need_phase("play", msg("a claim is made during play"))
         if deal.claim is not None:
-            raise PlayError(f"first answer {self.players[deal.claim.seat]}'s claim")
+            raise PlayError(msg("first answer {name}'s claim", name=self.players[deal.claim.seat]))
         seat = deal.declarer if event.seat is None else self._not_dummy(event.seat)
         refused = self.form.claim_refusal(seat, deal.declarer)
         if refused:
             raise PlayError(refused)
         remaining = self.form.tricks - len(deal.play.tricks)
         if not isinstance(event.tricks, int) or not 0 <= event.tricks <= remaining:
-            raise PlayError(f"a claim is for 0 to {remaining} tricks, not {event.tricks}")
+            raise PlayError(
+                msg("a claim is for 0 to {max} tricks, not {n}", max=remaining, n=event.tricks)
+            )
         deal.claim = Claim(seat, event.tricks)
         return ClaimMade(event.tricks, seat)
 
     def _claim_answer(self, event: ClaimAnswered) -> Event:
-        deal = self._need_phase("play", "there is no claim to answer")
+        deal = self._need_phase("play", msg("there is no claim to answer"))
         claim = deal.claim
         if claim is None:
-            raise PlayError("there is no claim to answer")
+            raise PlayError(msg("there is no claim to answer"))
         seat = self._answerer(claim.seat) if event.seat is None else self._not_dummy(event.seat)
         if self.form.side(seat) == self.form.side(claim.seat):
-            raise PlayError("a claim is answered by the other side")
+            raise PlayError(msg("a claim is answered by the other side"))
         needed = self._answerers(claim.seat)
         if seat in deal.claim_accepted:
-            raise PlayError(f"{self.players[seat]} has accepted the claim already")
+            raise PlayError(msg("{name} has accepted the claim already", name=self.players[seat]))
         if event.accepted and len(needed) > 1 and {*deal.claim_accepted, seat} < set(needed):
             deal.claim_accepted += (seat,)  # the other opponent answers too
             return ClaimAnswered(True, seat)
@@ -489,23 +505,29 @@ class Game:
         return ClaimAnswered(bool(event.accepted), seat)
 
     def _honours(self, event: HonoursGiven) -> Event:
-        deal = self._need_phase("deal-end", "honours are given when play has ended")
+        deal = self._need_phase("deal-end", msg("honours are given when play has ended"))
         if deal.contract is None:
-            raise PlayError("there are no honours in a thrown-in deal")
+            raise PlayError(msg("there are no honours in a thrown-in deal"))
         if not self.options.get("honours", True):
-            raise PlayError("honours are not scored in this game")
+            raise PlayError(msg("honours are not scored in this game"))
         if deal.honours_from is not None:
-            raise PlayError(f"honours were already {_HONOURS_SOURCE[deal.honours_from]}")
+            raise PlayError(_HONOURS_SOURCE[deal.honours_from]())
         if event.points == 0:  # the players say nobody held honours
             seat = None if event.seat is None else self._check_seat(event.seat)
             self._score(deal, self._no_honours, "players")
             return HonoursGiven(0, seat)
         if event.seat is None:
-            raise PlayError("say who held the honours")
+            raise PlayError(msg("say who held the honours"))
         seat = self._check_seat(event.seat)
         allowed = (150,) if deal.contract.strain is Strain.NOTRUMP else (100, 150)
         if event.points not in allowed:
-            raise PlayError(f"honours in {deal.contract.strain} are worth {_or(allowed)}")
+            raise PlayError(
+                msg(
+                    "honours in {strain} are worth {points}",
+                    strain=deal.contract.strain,
+                    points=_or(allowed),
+                )
+            )
         side = self.form.side(seat)
         impossible = honours_refusal(
             deal.play,
@@ -524,7 +546,7 @@ class Game:
         return HonoursGiven(event.points, seat)
 
     def _next_deal(self, event: NextDeal) -> Event:
-        deal = self._need_phase("deal-end", "the deal is not over")
+        deal = self._need_phase("deal-end", msg("the deal is not over"))
         if self.sheet.finished:
             raise RuleError(self._over)
         self._checkpoints.append((len(self.inputs) + 1, len(self.deals), self.sheet))
@@ -668,7 +690,7 @@ class Game:
             return self.deal.declarer
         return seat
 
-    def _need_phase(self, phase: str, refusal: str) -> Deal:
+    def _need_phase(self, phase: str, refusal: Message) -> Deal:
         if self.phase == "finished" and phase != "deal-end":
             raise RuleError(self._over)
         if self.deal.phase != phase:
@@ -680,13 +702,31 @@ class Game:
             raise RuleError(f"there is no seat {seat}")
         return seat
 
-    def _seat(self, given: int | None, expected: int, doing: str) -> int:
+    def _seat(self, given: int | None, expected: int, turn: Callable[[str], Message]) -> int:
         if given is not None and self._check_seat(given) != expected:
-            raise RuleError(f"it is {self.players[expected]}'s turn {doing}")
+            raise RuleError(turn(self.players[expected]))
         return expected
 
+    def _not_of_deck(self, card) -> Message:
+        return msg("{text} is not a card of the {deck} deck", text=card, deck=self.form.deck.name)
 
-_HONOURS_SOURCE = {"cards": "counted from the cards", "players": "given"}
+
+def _turn_to_draw(name: str) -> Message:
+    return msg("it is {name}'s turn to draw", name=name)
+
+
+def _turn_to_play(name: str) -> Message:
+    return msg("it is {name}'s turn to play", name=name)
+
+
+def _turn_to_choose(name: str) -> Message:
+    return msg("it is {name}'s turn to choose a dummy", name=name)
+
+
+_HONOURS_SOURCE = {
+    "cards": lambda: msg("honours were already counted from the cards"),
+    "players": lambda: msg("honours were already given"),
+}
 
 _HANDLERS = {
     DrawTurnEnded: Game._draw_turn,

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from .calls import Strain
 from .cards import Card, Deck
+from .message import Message, msg
 from .play import Play
 
 _TRUMP_HONOURS = (14, 13, 12, 11, 10)  # A K Q J 10
@@ -44,14 +45,14 @@ def refusal(
     points: int,
     deck: Deck,
     not_held: NotHeld = lambda hand, card: None,
-) -> str | None:
+) -> Message | str | None:
     """Why no hand of `side` can have held these honours, or None when one can.
 
     not_held(hand, card): why the table knows `hand` did not hold `card` when the
     play started, from a phase before it (a card dead, or taken by another player).
     """
     if deck.name != "standard":
-        return "honours are scored with the standard deck only"
+        return msg("honours are scored with the standard deck only")
     cards, need = needed(deck, strain, points)
     reasons = []
     for hand in (h for h in range(play.hands) if play.sides[h] == side):
@@ -59,8 +60,11 @@ def refusal(
         if reason is None:
             return None
         reasons.append(reason)
-    what = "the four aces" if strain is Strain.NOTRUMP else f"{need} trump honours"
-    return f"{name} cannot have held {what}: {reasons[0]}"
+    if strain is Strain.NOTRUMP:
+        return msg("{name} cannot have held the four aces: {reason}", name=name, reason=reasons[0])
+    return msg(
+        "{name} cannot have held {n} trump honours: {reason}", name=name, n=need, reason=reasons[0]
+    )
 
 
 def _hand_refusal(
@@ -70,7 +74,7 @@ def _hand_refusal(
     knows counts, played or face up in another hand, or out of it before the play."""
     known = set(play.by_hand[hand]) | set(play.seen.get(hand, ()))
     seen: dict[tuple[str, int], list[Card]] = {}  # ("played" or "showed", hand) -> cards
-    other: list[str] = []  # the form's reasons, in the order of the cards
+    other: list[Message | str] = []  # the form's reasons, in the order of the cards
     possible = []
     for card in cards:
         if card in known:
@@ -88,17 +92,38 @@ def _hand_refusal(
     own = sum(1 for card in cards if card in known)
     if own + len(possible) < need:
         said = [
-            f"{play.names[h]} {verb} {', '.join(map(str, c))}"
+            _SAID[verb](other=play.names[h], cards=", ".join(map(str, c)))
             for (verb, h), c in sorted(seen.items(), key=lambda item: (item[0][1], item[0][0]))
         ]
-        return "; ".join(said + other)
+        return _joined(said + other)
     # Cards of the hand still unseen: a hand wholly known holds only what was seen.
     if own >= need:
         return None
     if hand in play.known:
-        return f"every card of that hand is known: it held {own}"
+        return msg("every card of that hand is known: it held {n}", n=own)
     left = play.unseen(hand)
     if need - own > left:
-        cards_word = "card" if left == 1 else "cards"
-        return f"{need - own} more would be needed in the {left} {cards_word} still in that hand"
+        if left == 1:
+            return msg(
+                "{more} more would be needed in the 1 card still in that hand", more=need - own
+            )
+        return msg(
+            "{more} more would be needed in the {left} cards still in that hand",
+            more=need - own,
+            left=left,
+        )
     return None
+
+
+_SAID = {
+    "played": lambda **fields: msg("{other} played {cards}", **fields),
+    "showed": lambda **fields: msg("{other} showed {cards}", **fields),
+}
+
+
+def _joined(reasons: list) -> Message | str:
+    """Reasons one after the other: "Bob played SA; Carol showed HA"."""
+    whole = reasons[-1]
+    for reason in reversed(reasons[:-1]):
+        whole = msg("{reason}; {other}", reason=reason, other=whole)
+    return whole

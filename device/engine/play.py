@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Suit
 from .errors import PlayError
+from .message import msg
 
 TRICKS = 13
 
@@ -128,35 +129,39 @@ class Play:
     def why_not(self, card: Card) -> str | None:
         """The reason a card cannot be played now, or None."""
         if self.finished:
-            return f"all {self.total} tricks have been played"
+            return msg("all {count} tricks have been played", count=self.total)
         if card in self.played:
-            return f"{card} was already played"
+            return msg("{card} was already played", card=card)
         hand = self.to_play
         held = self.known.get(hand)
         if held is not None:
             if card not in held:
-                return f"{card} is not in {self.names[hand]}'s hand"
+                return msg("{card} is not in {name}'s hand", card=card, name=self.names[hand])
             if self.current:
                 led = self.current[0].suit
                 unplayed = held.difference(self.by_hand[hand])
                 if card.suit is not led and any(c.suit is led for c in unplayed):
-                    return f"{self.names[hand]} must follow suit ({led.name})"
+                    return msg(
+                        "{name} must follow suit ({suit})", name=self.names[hand], suit=led.name
+                    )
         for other, held in self.known.items():
             if other != hand and card in held:
-                return f"{card} is in {self.names[other]}'s hand"
+                return msg("{card} is in {name}'s hand", card=card, name=self.names[other])
         for other, seen in self.seen.items():
             if other != hand and card in seen:
-                return f"{card} is in {self.names[other]}'s hand"
+                return msg("{card} is in {name}'s hand", card=card, name=self.names[other])
         if self.current and card.suit is not self.current[0].suit:
             led = self.current[0].suit  # a card of the suit led shown in the hand must follow
             if any(c.suit is led for c in self.shown(hand)):
-                return f"{self.names[hand]} must follow suit ({led.name})"
+                return msg("{name} must follow suit ({suit})", name=self.names[hand], suit=led.name)
         if hand in self.piles:
             covered = self._covered(hand, card)
             if covered is not None:
                 return covered
         if hand in self.seen and card not in self.seen[hand] and self.unseen(hand) <= 0:
-            return f"{card} is not in {self.names[hand]}'s hand"  # only shown cards are left
+            return msg(
+                "{card} is not in {name}'s hand", card=card, name=self.names[hand]
+            )  # only shown cards are left
         return None
 
     def _covered(self, hand: int, card: Card) -> str | None:
@@ -166,11 +171,16 @@ class Play:
         name = self.names[hand]
         if card not in up and self.face_up[hand] <= len(up):  # every face-up card is known
             cards = ", ".join(str(c) for c in up)
-            return f"{card} is not face up in {name}'s dummy: play a face-up card ({cards})"
+            return msg(
+                "{card} is not face up in {name}'s dummy: play a face-up card ({cards})",
+                card=card,
+                name=name,
+                cards=cards,
+            )
         if self.current:
             led = self.current[0].suit
             if card.suit is not led and any(c.suit is led for c in up):
-                return f"{name} must follow suit ({led.name})"
+                return msg("{name} must follow suit ({suit})", name=name, suit=led.name)
         return None
 
     def lay_piles(self, hand: int, piles: int, face_up: int) -> None:
@@ -193,12 +203,12 @@ class Play:
     def why_not_shown(self, hand: int, card: Card) -> str | None:
         """The reason a card cannot be shown face up in `hand` now, or None."""
         if card in self.played:
-            return f"{card} was already played"
+            return msg("{card} was already played", card=card)
         for other, seen in self.seen.items():
             if card in seen:
                 if other == hand:
                     return f"{card} is already shown"
-                return f"{card} is in {self.names[other]}'s hand"
+                return msg("{card} is in {name}'s hand", card=card, name=self.names[other])
         if hand in self.known:
             return f"every card of {self.names[hand]}'s hand is known"
         return None

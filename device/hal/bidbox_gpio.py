@@ -39,6 +39,7 @@ from functools import partial
 
 from gpiozero import LED, DigitalInputDevice
 
+from device.engine.message import msg
 from firmware_bridge.protocol import LED_ERROR
 
 from .debounce import DEBOUNCE, HOLD, HOLD_EVENT, PRESS, RELEASE, Debouncer
@@ -198,7 +199,7 @@ class GpioBidBox:
             self._level = name  # a second level replaces the first
         elif name in STRAINS:
             if self._level is None:
-                self._put(ERROR, "press a level first")
+                self._put(ERROR, msg("press a level first"))
             else:
                 self._put(CALL, self._level + name)
         elif name in CALL_KEYS:

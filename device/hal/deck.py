@@ -15,6 +15,7 @@ from pathlib import Path
 from device.config import read_settings_file
 from device.engine.cards import ABRIDGED, DECKS, STANDARD, Card, Deck
 from device.engine.errors import RuleError
+from device.engine.message import Message, msg
 
 DEFAULT_DECK = "deck"  # the name Settings' "Pair a deck" saves under
 BESIDE = ABRIDGED.name  # a second paired deck the table reads beside the first (aBRIDGEd's)
@@ -63,11 +64,13 @@ class DeckProfile:
         """Stick tag `uid` on `card`; PairingError when either is already paired."""
         known = self.card_for(uid)
         if known is not None:
-            raise PairingError(f"this tag is already paired with {known}")
+            raise PairingError(msg("this tag is already paired with {card}", card=known))
         if self.tag_of(card) is not None:
-            raise PairingError(f"{card} already has a tag")
+            raise PairingError(msg("{card} already has a tag", card=card))
         if card not in self.deck:
-            raise PairingError(f"{card} is not a card of the {self.deck.name} deck")
+            raise PairingError(
+                msg("{text} is not a card of the {deck} deck", text=card, deck=self.deck.name)
+            )
         self.tags[uid.hex()] = card
 
     # -- storage -------------------------------------------------------------------
@@ -163,13 +166,17 @@ def _short(value, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def deck_notice(name: str, profile: DeckProfile | None, problems: list[str]) -> str | None:
+def deck_notice(name: str, profile: DeckProfile | None, problems: list[str]) -> Message | None:
     """What the screen says about a damaged profile (the log has the details)."""
     if profile is None:
-        return f"deck profile {name} cannot be read; pair the deck again in Settings"
+        return msg("deck profile {name} cannot be read; pair the deck again in Settings", name=name)
     if problems:
         count = len(problems)
-        return f"deck profile {name}: bad tags left out: {count}; pair the deck again in Settings"
+        return msg(
+            "deck profile {name}: bad tags left out: {count}; pair the deck again in Settings",
+            name=name,
+            count=count,
+        )
     return None
 
 
@@ -193,6 +200,6 @@ class Pairing:
         """The scanner saw `uid` while `next_card` was asked for: pair them."""
         card = self.next_card
         if card is None:
-            raise PairingError("every card of this deck is paired")
+            raise PairingError(msg("every card of this deck is paired"))
         self.profile.pair(card, uid)
         return card

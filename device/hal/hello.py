@@ -21,6 +21,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from device.engine.message import Message, msg
 from firmware_bridge.protocol import ProtocolError
 
 from .text import safe_text
@@ -31,7 +32,6 @@ DERIVED_BOOT = 10**18  # derived boot numbers start here: above every plain one
 _PLAIN_BOOT = re.compile(rb"-?[0-9]{1,18}")
 # What a port is for: the kinds that belong on it.
 PORT_KINDS = {"scanner": ("scanner", "combo"), "bidbox": ("bidbox", "combo")}
-PORT_WORDS = {"scanner": "the scanner", "bidbox": "the bidding box"}
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,15 @@ def boot_number(raw: bytes) -> int:
     return DERIVED_BOOT + int.from_bytes(digest[:7], "big")  # < 2**63
 
 
-def wrong_port(kind: str, port: str) -> str | None:
+def wrong_port(kind: str, port: str) -> Message | None:
     """The message when a device of `kind` sits on the port meant for another
     (a bidding box on the scanner's port); None when it fits or is unknown."""
     fits = PORT_KINDS.get(port)
     if fits is None or kind in fits or kind not in KINDS:
         return None
-    return f"{PORT_WORDS[kind]} is plugged into {PORT_WORDS[port]}'s port"
+    if kind == "bidbox":
+        return msg("the bidding box is plugged into the scanner's port")
+    return msg("the scanner is plugged into the bidding box's port")
 
 
 def same_id(session: tuple[str, int], other: tuple[str, int]) -> bool:

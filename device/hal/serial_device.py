@@ -35,6 +35,7 @@ from pathlib import Path
 
 import serial
 
+from device.engine.message import msg
 from firmware_bridge import protocol as p
 
 from .events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
@@ -182,7 +183,9 @@ class SerialDevice:
                 self.connected = False
                 self.stats["reconnects"] += 1
                 self._said_failing = True  # this outage is announced: no open failure below
-                self.inputs.put(Input(LOST, f"{self.name} disconnected", self.name))
+                self.inputs.put(
+                    Input(LOST, msg("{source} disconnected", source=self.name), self.name)
+                )
             self._stop.wait(self.retry)
 
     def _connect(self) -> bool:
@@ -219,13 +222,20 @@ class SerialDevice:
         url = _printable(self.url)
         if in_use(error) and not self._said_in_use:
             self._said_failing = self._said_in_use = True
-            message = f"the {self.name} port {url} is in use by another program"
+            message = msg(
+                "the {source} port {url} is in use by another program", source=self.name, url=url
+            )
         elif self._said_failing:
             log.info("%s: %s", self.name, error)
             return
         else:
             self._said_failing = True
-            message = f"{self.name} cannot be opened ({url}): {_printable(open_failure(error))}"
+            message = msg(
+                "{source} cannot be opened ({url}): {reason}",
+                source=self.name,
+                url=url,
+                reason=_printable(open_failure(error)),
+            )
         log.warning("%s; retrying every %.1f s", message, self.retry)
         self.inputs.put(Input(LOST, message, self.name))
 
@@ -271,7 +281,7 @@ class SerialDevice:
         try:
             hello = read_hello(frame.payload, self.name)
         except p.ProtocolError as error:  # its inputs wait unacknowledged for a good HELLO
-            self._say(f"{self.name}: bad HELLO ({error})")
+            self._say(msg("{source}: bad HELLO ({reason})", source=self.name, reason=error))
             return
         if hello.session != self.session:
             for problem in hello.problems:
@@ -393,10 +403,12 @@ def _to_input(frame: p.Frame, name: str, session: tuple[str, int]) -> Input:
         try:
             form, value = p.parse_card(frame.payload)
         except p.ProtocolError as error:
-            return Input(ERROR, f"{name} sent a bad card: {error}", name, session=session, seq=seq)
+            said = msg("{name} sent a bad card: {reason}", name=name, reason=error)
+            return Input(ERROR, said, name, session=session, seq=seq)
         except UnicodeError:  # a code that is not ASCII
             code = safe_text(frame.payload[1:])
-            return Input(ERROR, f"{name} sent a bad card: {code}", name, session=session, seq=seq)
+            said = msg("{name} sent a bad card: {reason}", name=name, reason=code)
+            return Input(ERROR, said, name, session=session, seq=seq)
         if form == "uid":
             return Input(CARD, "", name, uid=value, session=session, seq=seq)
         return Input(CARD, safe_text(value), name, session=session, seq=seq)

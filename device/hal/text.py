@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from device.engine.message import Message
+
 MAX_CHARS = 60  # a device's text in a one-line banner, with room for the words around it
 CUT = "..."  # ASCII: every font and every terminal has it
 
@@ -19,7 +21,11 @@ def safe_text(value: bytes | bytearray | str, limit: int = MAX_CHARS) -> str:
     """`value` as printable text: invalid UTF-8 becomes U+FFFD, every character
     that is not printable (controls, NUL, format characters, surrogates, a
     combining mark with no character before it) is written as an escape such
-    as \\x00, and the result has at most `limit` characters (cut with '...')."""
+    as \\x00, and the result has at most `limit` characters (cut with '...').
+    A Message stays one, its fields made safe (its words are the catalogue's)."""
+    if isinstance(value, Message):
+        fields = {name: safe_text(field, limit) for name, field in value.params.items()}
+        return Message(value.key, **fields)
     if isinstance(value, (bytes, bytearray)):
         value = bytes(value).decode("utf-8", "replace")
     pieces: list[str] = []

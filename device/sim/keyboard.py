@@ -8,6 +8,7 @@ from __future__ import annotations
 from device.engine.calls import Bid, Call
 from device.engine.cards import ABRIDGED, STANDARD
 from device.engine.errors import NotationError
+from device.engine.message import msg
 
 SCANNER = "scanner"
 BIDBOX = "bidbox"
@@ -41,7 +42,7 @@ def parse_tokens(line: str) -> list[tuple[str, str, tuple[str, ...]]]:
             continue
         card = _card(word)
         if card is None:
-            raise ValueError(f"{token!r} is not a card, a call or a key")
+            raise ValueError(msg("{what} is not a card, a call or a key", what=repr(token)))
         actions.append((SCANNER, card, ()))
     return actions
 

@@ -26,6 +26,7 @@ from device.engine.events import (
     Stated,
 )
 from device.engine.game import Game
+from device.engine.message import msg
 from device.forms import DEFAULT, find_form
 from device.hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
 from device.hal.interface import Camera
@@ -33,6 +34,7 @@ from device.hal.text import safe_text
 from device.hal.two_decks import namesake, other_deck_card, split, with_paired
 from device.loop import TableLoop
 from device.table import Outcome, Table
+from firmware_bridge.protocol import SAVE_FAILED
 
 from .camera_pairing import CAMERA_DECKS, CameraPairing, read_sidecar, sidecar_path
 from .i18n import Catalog
@@ -201,7 +203,8 @@ class App:
         instead; when it is back, its notice (if not tapped away yet) says so."""
         key = f"device.{item.source}"
         if item.kind == LOST:
-            why = safe_text(item.value or f"{item.source} disconnected", BANNER_CHARS)
+            why = item.value or msg("{source} disconnected", source=item.source)
+            why = safe_text(why, BANNER_CHARS)
             self.ui.notify(key, DeviceNotice(item.source, why))
         elif self.ui.notice_for(key) is not None:
             self.ui.notify(key, DeviceNotice(item.source, "", back=True))
@@ -639,7 +642,10 @@ class App:
         if item.kind == ERROR and item.value == "lay-again":
             if self._feed is not None:  # the camera page shows it: "Not sure", no beep
                 return Outcome(True, "")
-            return Outcome(False, "Lay the card again")
+            return Outcome(False, msg("Lay the card again"))
+        if item.kind == ERROR and str(item.value).startswith(SAVE_FAILED):  # the OS's why
+            why = item.value[len(SAVE_FAILED) :]
+            return Outcome(False, msg("cannot save the camera profile: {why}", why=why))
         if item.kind == ERROR and item.value in CAMERA_NOTICES:
             return self._camera_notice(item.value)
         if item.kind == CARD and self.camera_pairing is not None:
@@ -662,7 +668,9 @@ class App:
             card = pairing.answered(item.value)
         except RuleError:
             code = safe_text(item.value, 8)
-            return Outcome(False, f"the camera answered {code}: no card of this deck")
+            return Outcome(
+                False, msg("the camera answered {code}: no card of this deck", code=code)
+            )
         self._camera_knows(pairing, card)
         if pairing.next_card != asked:
             self._ask_camera()
@@ -746,10 +754,10 @@ class App:
         from device.hal.deck import PairingError
 
         if item.uid is None:
-            return Outcome(False, "this scanner reads card codes: its deck needs no pairing")
+            return Outcome(False, msg("this scanner reads card codes: its deck needs no pairing"))
         known = other_deck_card(self._deck_in_use(), self.pairing.profile, item.uid)
         if known is not None:  # a card of the other deck: one tag is one card
-            return Outcome(False, f"this tag is already paired with {known}")
+            return Outcome(False, msg("this tag is already paired with {card}", card=known))
         try:
             card = self.pairing.offer(item.uid)
         except PairingError as error:
@@ -816,14 +824,18 @@ class App:
         if item.kind == KEY:
             return self._start_key(item.value)
         if item.kind != CARD or start.drawn is None or start.first_dealer is not None:
-            return Outcome(False, "start the new rubber first", hint=hints.TAP_START)
+            return Outcome(False, msg("start the new rubber first"), hint=msg(hints.TAP_START))
         try:
             card = self._drawn_card(item)
         except RuleError as error:
-            unknown = str(error) == "unknown card"
-            return Outcome(False, str(error), hint=hints.PAIR if unknown else hints.DRAW_CARD)
+            unknown = getattr(str(error), "key", None) == "unknown card"
+            return Outcome(
+                False, str(error), hint=msg(hints.PAIR) if unknown else msg(hints.DRAW_CARD)
+            )
         if str(card) in start.drawn:
-            return Outcome(False, f"{card} was already drawn", hint=hints.DRAW_ANOTHER)
+            return Outcome(
+                False, msg("{card} was already drawn", card=card), hint=msg(hints.DRAW_ANOTHER)
+            )
         start.drawn[start.drawn.index(None)] = str(card)
         self._dealer_from_draw()
         return Outcome(True, "")
@@ -837,16 +849,17 @@ class App:
         if key == "MENU":
             return Outcome(True, "menu", menu=True)
         if key != "UNDO":
-            return Outcome(False, f"unknown key {key}", hint=hints.KEYS)
+            return Outcome(False, msg("unknown key {key}", key=key), hint=msg(hints.KEYS))
         self._unseat()  # the cards as drawn: the last one drawn is taken back
         drawn = [c for c in start.drawn or [] if c is not None]
         if not drawn:
-            instead = hints.TAP_START if start.drawn is None else hints.DRAW_CARD
-            return Outcome(False, "there is nothing to undo", hint=instead)
+            instead = msg(hints.TAP_START) if start.drawn is None else msg(hints.DRAW_CARD)
+            return Outcome(False, msg("there is nothing to undo"), hint=instead)
         seat = start.drawn.index(drawn[-1])
         start.drawn[seat] = None
         start.first_dealer = None
-        return Outcome(True, "", notice=f"Undone: {start.players[seat]}'s {drawn[-1]}")
+        notice = msg("Undone: {name}'s {card}", name=start.players[seat], card=drawn[-1])
+        return Outcome(True, "", notice=notice)
 
     def _drawn_card(self, item: Input):
         if item.uid is None:
@@ -854,7 +867,7 @@ class App:
         profile = self.table.profile if self.table is not None else self.profile
         card = profile.card_for(item.uid) if profile is not None else None
         if card is None:
-            raise RuleError("unknown card")
+            raise RuleError(msg("unknown card"))
         return card
 
     def _dealer_from_draw(self) -> None:

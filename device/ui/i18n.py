@@ -2,12 +2,13 @@
 locale/nl.json), with the entries each registered form keeps in its package
 (device/forms/<name>/locale/en.json, nl.json) merged in.
 
-Engine refusals are written in English ("1H is not higher than 2C"); the
-catalogue's "errors" table holds their templates, so they are shown in the
-table's language too: "{call} is not higher than {last}" reads back the
-call and the last bid from the English message. A field that names a thing of
-the game (a phase, a suit, a device, "100 or 150") is translated too, so no
-English word reaches a Dutch refusal.
+A refusal, a notice or a hint is a Message (device/engine/message.py): its
+catalogue key, the English template ("{call} is not higher than {last}"), and
+its fields ({"call": "1H", "last": "2C"}). The catalogue's "errors" table holds
+each key's text in every language, and `Catalog.error` renders the message from
+key and fields; nothing reads the English back. A field that is a message itself
+is rendered too, and one that names a thing of the game (a phase, a suit, a
+device, "100 or 150") is translated, so no English word reaches a Dutch refusal.
 
 A text with a count comes in two forms, "{key}.one" and "{key}.other", and
 `Catalog.n` picks one ("1 game", "2 games"; "1 manche", "2 manches"): both
@@ -17,9 +18,10 @@ languages use the singular for exactly one.
 from __future__ import annotations
 
 import json
-import re
 from functools import cache
 from importlib.resources import files
+
+from device.engine.message import Message
 
 LANGUAGES = ("en", "nl")
 # A field of an engine message -> the catalogue key of its value's translation.
@@ -69,18 +71,6 @@ def merged(parts: list[tuple[str, dict]]) -> dict:
     return whole
 
 
-@cache
-def _error_patterns() -> tuple[tuple[re.Pattern, str], ...]:
-    """English templates as regexes, most specific (fewest fields) first."""
-    templates = catalogue("en")["errors"]
-    patterns = []
-    for template in templates:
-        regex = re.escape(template)
-        regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", regex)
-        patterns.append((re.compile(f"^{regex}$"), template))
-    return tuple(sorted(patterns, key=lambda p: p[1].count("{")))
-
-
 class Catalog:
     def __init__(self, lang: str = "en"):
         if lang not in LANGUAGES:
@@ -103,14 +93,18 @@ class Catalog:
         return {rank: self.t(f"card.rank.{rank}") for rank in _FACE_RANKS}
 
     def error(self, message: str) -> str:
-        """An English engine or device message in this language (in English too, its
-        fields are made readable: "the deal-end" becomes "the deal result")."""
-        for pattern, template in _error_patterns():
-            found = pattern.match(message)
-            if found:
-                fields = {k: self._field(k, v) for k, v in found.groupdict().items()}
-                return self.texts["errors"].get(template, template).format(**fields)
-        return message
+        """A message (device/engine/message.py) in this language, rendered from its key
+        and fields; in English too its fields are made readable ("the deal-end" becomes
+        "the deal result"). Other text (a device's or the OS's own words) as it is."""
+        if not isinstance(message, Message):
+            return message
+        template = self.texts["errors"].get(message.key) or message.key
+        fields = {k: self._rendered(k, v) for k, v in message.params.items()}
+        return template.format(**fields) if fields else template
+
+    def _rendered(self, name: str, value: str) -> str:
+        """A field in this language: a message rendered, a value by `_field`."""
+        return self.error(value) if isinstance(value, Message) else self._field(name, value)
 
     def _field(self, name: str, value: str) -> str:
         """A field's value in this language: a known thing by its key, "100 or 150" joined

@@ -156,7 +156,9 @@ def test_the_screen_shows_the_device_failing_with_the_reason(monkeypatch, lang, 
 
 # -- issue 20, item 3: a serial port is opened exclusively -----------------------------
 def in_use_message(path) -> str:
-    return f"the scanner port {path} is in use by another program"
+    from device.engine.message import msg
+
+    return msg("the {source} port {url} is in use by another program", source="scanner", url=path)
 
 
 def test_a_second_opener_of_a_port_is_refused_loudly_and_takes_over_once_it_is_free(

@@ -6,11 +6,12 @@ picture, and with the camera lost)."""
 
 from __future__ import annotations
 
+from device.engine.message import msg
 from device.ui.camera_preview import CameraShown, Seen
 from device.ui.screens.base import StartState, UiState
 from tests.ui.camera_fake import FRAME, camera_frame
 
-AGAIN = "Lay the card again"  # the camera's ERROR lay-again, as the app says it
+AGAIN = msg("Lay the card again")  # the camera's ERROR lay-again, as the app says it
 SCANNER = {"scanner": "connected", "bidbox": "connected"}
 
 

@@ -6,6 +6,7 @@ buttons greyed), the coloured aBRIDGEd deck paired from its first card, halfway
 
 from __future__ import annotations
 
+from device.engine.message import msg
 from device.ui.screens.base import StartState, UiState
 
 SCANNER = {"scanner": "connected", "bidbox": "connected"}
@@ -20,7 +21,7 @@ def deck_pairing_screens(view) -> list[tuple[str, object, UiState]]:
     def abridged(card, done, **fields) -> UiState:
         return UiState(pairing=(card, done, 52), pairing_deck="abridged", **fields)
 
-    refused = "this tag is already paired with SQ"
+    refused = msg("this tag is already paired with {card}", card="SQ")
     return [
         ("settings-decks", view, settings(deck_paired=(52, 52), abridged_paired=(23, 52))),
         (

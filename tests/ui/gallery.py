@@ -26,6 +26,7 @@ import pygame  # noqa: E402
 
 from device.engine.events import ClaimMade, NextDeal, Setup  # noqa: E402
 from device.engine.game import Game  # noqa: E402
+from device.engine.message import msg  # noqa: E402
 from device.engine.record import play_record  # noqa: E402
 from device.forms import FORMS  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
@@ -122,7 +123,7 @@ def game_screens(form: str) -> list[tuple[str, object, UiState]]:
             (
                 f"{f}-draw-banner",
                 drawing,
-                UiState(banner="it is Anna's turn to draw", banner_error=True),
+                UiState(banner=msg("it is {name}'s turn to draw", name="Anna"), banner_error=True),
             ),
             (f"{f}-menu-draw", drawing, UiState(overlay="menu")),
             (f"{f}-end-draw", drawing, UiState(overlay="end-draw")),
@@ -243,7 +244,14 @@ def marked_screens() -> list[tuple[str, object, UiState]]:
     """The marks that lie over a screen: a refusal, the journal's notice, the storage mark."""
     view = build_view(game("plain", {"calls": ["1H"]}))
     return [
-        ("banner-refusal", view, UiState(banner="1C is not higher than 1H", banner_error=True)),
+        (
+            "banner-refusal",
+            view,
+            UiState(
+                banner=msg("{call} is not higher than {last}", call="1C", last="1H"),
+                banner_error=True,
+            ),
+        ),
         ("notice", view, UiState(journal_notice=_Notice())),
         ("storage", view, UiState(storage="full")),
         ("memory-only", None, UiState(start=StartState(), memory_only="missing")),

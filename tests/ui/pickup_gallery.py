@@ -10,6 +10,7 @@ from device.engine.calls import Call
 from device.engine.cards import Card
 from device.engine.events import CallMade, CardPlayed, CardShown, PickUp, Setup
 from device.engine.game import Game
+from device.engine.message import msg
 from device.forms import FORMS
 from device.ui.screens.base import StartState, UiState
 from device.ui.view import build_view
@@ -92,7 +93,7 @@ def pickup_screens() -> list[tuple[str, object, UiState]]:
     scan = build_view(picking(9))
     over = build_view(picking(len(STOCK)))
     forms = [(form.name, form.title) for form in FORMS]
-    refused = "SK was already turned up"
+    refused = msg("{card} was already turned up", card="SK")
     return [
         (f"start-{f}", None, UiState(start=StartState(form=FORM), forms=forms)),
         (f"{f}-turn-up", first, UiState(scanner=True)),

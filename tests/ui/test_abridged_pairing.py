@@ -17,6 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from device.engine.cards import ABRIDGED, STANDARD  # noqa: E402
 from device.engine.events import Setup, Stated  # noqa: E402
 from device.engine.game import Game  # noqa: E402
+from device.engine.message import msg  # noqa: E402
 from device.hal.deck import DeckProfile, Pairing  # noqa: E402
 from device.hal.events import CALL, CARD, Input  # noqa: E402
 from device.hal.serial_device import SerialDevice  # noqa: E402
@@ -245,16 +246,19 @@ def test_the_coloured_deck_is_paired_by_the_scanner_before_any_rubber(scanner, t
     assert [scan_next(app, sims) for _ in range(3)] == ["R14", "R13", "R12"]
     assert app.ui.start.drawn is None  # a tag paired, not a card drawn for the deal
     t = Catalog(lang)
-    already = "this tag is already paired with {}"
-    assert refused(app, sims, "R14") == t.error(already.format("R14"))  # a card already paired
-    assert refused(app, sims, "SK") == t.error(already.format("SK"))  # the other deck's
+
+    def already(card):
+        return msg("this tag is already paired with {card}", card=card)
+
+    assert refused(app, sims, "R14") == t.error(already("R14"))  # a card already paired
+    assert refused(app, sims, "SK") == t.error(already("SK"))  # the other deck's
     if lang == "nl":
         assert app.ui.banner == "deze chip is al gekoppeld aan SK"
     tap(app, ("cancel-pairing",))
     assert app.ui.abridged_paired == (3, 52) and app.ui.deck_paired == (2, 52)
     tap(app, ("pair-deck",))  # the table's deck refuses the coloured deck's tags too
     assert app.ui.pairing == ("SQ", 2, 52) and app.ui.pairing_deck == "standard"
-    assert refused(app, sims, "R13") == t.error(already.format("R13"))
+    assert refused(app, sims, "R13") == t.error(already("R13"))
     tap(app, ("cancel-pairing",))
     tap(app, PAIR_COLOURED)  # pairing again goes on where it stopped
     assert app.ui.pairing == ("R11", 3, 52)
@@ -264,7 +268,7 @@ def test_a_card_code_and_a_complete_deck_are_refused_in_both_languages(tmp_path)
     app = rubber_app(tmp_path, "nl")
     tap(app, PAIR_COLOURED)
     app.send(Input(CARD, "R14", "scanner"))  # a scanner of card codes: nothing to pair
-    nl = Catalog("nl").error("this scanner reads card codes: its deck needs no pairing")
+    nl = Catalog("nl").error(msg("this scanner reads card codes: its deck needs no pairing"))
     assert app.ui.banner == nl and nl != "this scanner reads card codes: its deck needs no pairing"
     for card in ABRIDGED.cards:
         scan(app, str(card))

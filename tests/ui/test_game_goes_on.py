@@ -16,6 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from device.engine.cards import Card  # noqa: E402
 from device.engine.events import CardPlayed, Setup  # noqa: E402
 from device.engine.game import Game  # noqa: E402
+from device.engine.message import msg  # noqa: E402
 from device.hal.deck import DeckProfile  # noqa: E402
 from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input  # noqa: E402
 from device.hal.serial_device import SerialDevice  # noqa: E402
@@ -242,7 +243,7 @@ def test_cancel_keeps_what_was_paired_and_pairing_again_goes_on(scanner, tmp_pat
     assert len(DeckProfile.load(decks / "deck.json").tags) == 3
     press(sims, "scanner", "SJ", uids=True)  # not pairing now: a card on the start screen
     run_until(app, lambda: app.ui.banner is not None)
-    assert app.ui.banner.startswith(Catalog("nl").error("start the new rubber first"))
+    assert app.ui.banner.startswith(Catalog("nl").error(msg("start the new rubber first")))
     tap(app, ("pair-deck",))
     assert app.ui.pairing == ("SJ", 3, 52)
 
@@ -267,7 +268,13 @@ def test_pairing_during_a_rubber_takes_the_scans_and_the_rubber_goes_on(tmp_path
 
 def test_a_notice_stays_across_inputs_until_tapped_and_speaks_the_chosen_language():
     app = app_at("auction")
-    lose(app, "scanner", "scanner cannot be opened (/dev/ttyUSB0): no such port")
+    why = msg(
+        "{source} cannot be opened ({url}): {reason}",
+        source="scanner",
+        url="/dev/ttyUSB0",
+        reason="no such port",
+    )
+    lose(app, "scanner", why)
     for item in (Input(CALL, "1S", "bidbox"), Input(KEY, "UNDO", "bidbox")):
         app.send(item)
         app.step(0)

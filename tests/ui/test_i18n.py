@@ -2,6 +2,7 @@
 
 import pytest
 
+from device.engine.message import msg
 from device.ui.i18n import Catalog, catalogue
 
 
@@ -30,12 +31,15 @@ def test_placeholders_match_between_languages():
 @pytest.mark.parametrize(
     "message,dutch",
     [
-        ("1H is not higher than 2C", "1H is niet hoger dan 2C"),
-        ("it is Ben's turn to call", "Ben is aan de beurt om te bieden"),
-        ("SK was already played", "SK is al gespeeld"),
-        ("unknown card: pair this deck", "onbekende kaart: koppel dit spel kaarten"),
-        ("a claim is for 0 to 9 tricks, not 12", "een claim is voor 0 tot 9 slagen, niet 12"),
-        ("the rubber is over", "de robber is voorbij"),
+        (msg("{call} is not higher than {last}", call="1H", last="2C"), "1H is niet hoger dan 2C"),
+        (msg("it is {name}'s turn to call", name="Ben"), "Ben is aan de beurt om te bieden"),
+        (msg("{card} was already played", card="SK"), "SK is al gespeeld"),
+        (msg("unknown card"), "onbekende kaart"),
+        (
+            msg("a claim is for 0 to {max} tricks, not {n}", max=9, n=12),
+            "een claim is voor 0 tot 9 slagen, niet 12",
+        ),
+        (msg("the rubber is over"), "de robber is voorbij"),
     ],
 )
 def test_engine_refusals_are_shown_in_dutch(message, dutch):
@@ -108,12 +112,31 @@ def test_face_cards_are_drawn_with_the_languages_letters():
 @pytest.mark.parametrize(
     "message,english,dutch",
     [
-        ("OK is not used in the deal-end", "OK is not used in the deal result", None),
-        ("Ben must follow suit (hearts)", None, "Ben moet kleur bekennen (harten)"),
-        ("honours in S are worth 100 or 150", "honours in spades are worth 100 or 150", None),
-        ("honours in S are worth 100 or 150", None, "honneurs in schoppen zijn 100 of 150 waard"),
-        ("honours in NT are worth 150", None, "honneurs in SA zijn 150 waard"),
-        ("scanner disconnected", "Card scanner disconnected", "Kaartscanner niet verbonden"),
+        (
+            msg("OK is not used in the {phase}", phase="deal-end"),
+            "OK is not used in the deal result",
+            None,
+        ),
+        (
+            msg("{name} must follow suit ({suit})", name="Ben", suit="hearts"),
+            None,
+            "Ben moet kleur bekennen (harten)",
+        ),
+        (
+            msg("honours in {strain} are worth {points}", strain="S", points="100 or 150"),
+            "honours in spades are worth 100 or 150",
+            "honneurs in schoppen zijn 100 of 150 waard",
+        ),
+        (
+            msg("honours in {strain} are worth {points}", strain="NT", points="150"),
+            None,
+            "honneurs in SA zijn 150 waard",
+        ),
+        (
+            msg("{source} disconnected", source="scanner"),
+            "Card scanner disconnected",
+            "Kaartscanner niet verbonden",
+        ),
     ],
 )
 def test_the_things_an_engine_message_names_are_translated_too(message, english, dutch):

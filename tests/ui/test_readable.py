@@ -115,7 +115,15 @@ DUTCH_TOO = {
     *("ok", "menu", "claim", "scan", "scanner", "chicago", "honeymoon", "english", "nederlands"),
     *("xx", "nt", "abridged"),  # the typed notation, a deck's name
     "camera",  # the same word in Dutch (de camera)
-    *("hello", "gpio", "bcm", "toml", "players", "rotation"),  # the protocol's, the config's
+    *(
+        "hello",
+        "gpio",
+        "bcm",
+        "toml",
+        "players",
+        "rotation",
+        "bidbox",
+    ),  # the protocol's, the config's
 }
 
 

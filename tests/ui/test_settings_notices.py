@@ -7,7 +7,8 @@ from types import SimpleNamespace
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from device.config import NAME_MAX  # noqa: E402
+from device.config import NAME_MAX, Problem  # noqa: E402
+from device.engine.message import msg  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.run import show_notices  # noqa: E402
 from device.ui.app import App  # noqa: E402
@@ -56,7 +57,10 @@ def test_one_letter_too_many_is_refused_not_cut_silently():
 
 def test_notices_stay_until_tapped_in_the_screens_language():
     ui = UiState(lang="nl", start=StartState())
-    show_notices(ui, ["config line 3: rotation must be 0, 90, 180 or 270, not 45; using 0", "x"])
+    bad = msg("rotation must be 0, 90, 180 or 270, not {value}", value=45)
+    problem = Problem(3, msg("{problem}; using {default}", problem=bad, default=0))
+    assert problem.screen == "config line 3: rotation must be 0, 90, 180 or 270, not 45; using 0"
+    show_notices(ui, [problem.screen, "x"])
     app = App(TableLoop(None, queue.Queue(), {}), ui)
     app.step(0)
     assert ui.journal_notice.text(app.t) == (

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass, field
 
+from ..message import msg
 from ._charts import by_vulnerability, chart
 from .contract import score_contract
 from .sheet import ABOVE, DealOutcome, Sheet, SheetLine, check_side, contract_lines, plus
@@ -34,7 +35,7 @@ class ChicagoSheet(Sheet):
     finished: bool = False
     written: tuple[int, int] = (0, 0)  # sum of `lines` for each side
 
-    _over = "the Chicago is over"
+    _over = msg("the Chicago is over")
 
     def vulnerable(self, side: int, dealer: int = 0) -> bool:
         """Whether `side` is vulnerable on the next counted deal, dealt by `dealer`'s side."""

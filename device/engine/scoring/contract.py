@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..calls import Contract, Strain
 from ..cards import Card
 from ..errors import RuleError
+from ..message import msg
 from ._charts import by_vulnerability, chart
 
 _CHART = chart("contract")
@@ -93,7 +94,7 @@ def honours_in_hand(cards: Iterable[Card], strain: Strain) -> int:
     points = _CHART["honours"]
     held = set(cards)
     if any(card.suit.deck != "standard" for card in held):
-        raise RuleError("honours are scored with the standard deck only")
+        raise RuleError(msg("honours are scored with the standard deck only"))
     if strain is Strain.NOTRUMP:
         aces = sum(1 for card in held if card.rank == _ACE)
         return points["four_aces_at_notrump"] if aces == 4 else 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass, field
 
+from ..message import msg
 from ._charts import chart
 from .contract import score_contract
 from .sheet import ABOVE, DealOutcome, Sheet, SheetLine, check_side, contract_lines, plus
@@ -33,7 +34,7 @@ class RubberSheet(Sheet):
     won_by: int | None = None  # the side that won the rubber (or the single game)
     written: tuple[int, int] = (0, 0)  # sum of `lines` for each side
 
-    _over = "the rubber is over"
+    _over = msg("the rubber is over")
 
     def vulnerable(self, side: int, dealer: int = 0) -> bool:
         """A side that has won a game is vulnerable; the dealer does not matter."""

@@ -40,6 +40,7 @@ from device.engine.events import (
     Stated,
 )
 from device.engine.form import PHASE_INPUTS, REFUSALS, GameForm
+from device.engine.message import msg
 
 from .sheet import AbridgedOutcome, AbridgedSheet
 
@@ -59,12 +60,16 @@ _WORDS = {  # what each phase takes, in the form's spelling
     "ten-seven": ("Ten", "Seven"),
     "trump": COLOURS,
 }
-_ASKED = {  # the refusal of another word, one template each (the catalogue's errors)
-    "round-one": "say Pass or Play, not {what}",
-    "ten-seven": "say Ten or Seven, not {what}",
-    "trump": "say a trump colour (R, Y, B, G) or NT, not {what}",
+_ASKED = {  # the refusal of another word, one message each
+    "round-one": lambda what: msg("say Pass or Play, not {what}", what=what),
+    "ten-seven": lambda what: msg("say Ten or Seven, not {what}", what=what),
+    "trump": lambda what: msg("say a trump colour (R, Y, B, G) or NT, not {what}", what=what),
 }
-_NOT_NOW = "the cards are played once the declaring is over"
+_NOT_A_NUMBER = {  # the refusal of a number out of range, by phase
+    "strength": lambda what: msg("a hand strength is a number from 0 to 37, not {what}", what=what),
+    "count": lambda what: msg("a colour count is a number from 4 to 13, not {what}", what=what),
+}
+_NOT_NOW = msg("the cards are played once the declaring is over")
 _COLOUR_NAMES = {"RED": "R", "YELLOW": "Y", "BLUE": "B", "GREEN": "G", "N": "NT"}
 _COLOUR_NAMES |= {"NO-TRUMP": "NT", "NO TRUMP": "NT", "NOTRUMP": "NT"}
 
@@ -95,7 +100,7 @@ class Abridged(GameForm):
     rubber_word = "game"
     options = ()
     scoring = "abridged"  # four hands by the chart (new_sheet)
-    over_text = "the game of four hands is over"
+    over_text = msg("the game of four hands is over")
     own_phases = frozenset(DECLARING)
     declares_itself = True
     phase_inputs = {
@@ -109,20 +114,22 @@ class Abridged(GameForm):
     refusals = {
         **REFUSALS,
         **{(CardPlayed, phase): _NOT_NOW for phase in DECLARING},
-        **{(ClaimMade, phase): "a claim is made during play" for phase in DECLARING},
+        **{(ClaimMade, phase): msg("a claim is made during play") for phase in DECLARING},
         **{
-            (CardShown, phase): "only the dummy's cards are shown, as it is laid out"
+            (CardShown, phase): msg("only the dummy's cards are shown, as it is laid out")
             for phase in DECLARING
         },
-        (CallMade, "round-one"): "Pass is P and Play is OK on the bidding box",
-        (CallMade, "ten-seven"): "Ten is OK and Seven is P on the bidding box",
-        (CallMade, "strength"): "a number is a bid (1C = 1 .. 7NT = 35) or X (0)",
-        (CallMade, "count"): "a number is a bid (1C = 1 .. 7NT = 35) or X (0)",
-        (CallMade, "trump"): "a trump is a bid's suit: H red, D yellow, S blue, C green, or NT",
-        (CallMade, None): "aBRIDGEd has no auction",
-        (Stated, "lay-out"): "the dummy is laid out first",  # the hint says how
-        (Stated, None): "the declaring is over",
-        (DummyDone, None): "the dummy is laid out during the declaring",
+        (CallMade, "round-one"): msg("Pass is P and Play is OK on the bidding box"),
+        (CallMade, "ten-seven"): msg("Ten is OK and Seven is P on the bidding box"),
+        (CallMade, "strength"): msg("a number is a bid (1C = 1 .. 7NT = 35) or X (0)"),
+        (CallMade, "count"): msg("a number is a bid (1C = 1 .. 7NT = 35) or X (0)"),
+        (CallMade, "trump"): msg(
+            "a trump is a bid's suit: H red, D yellow, S blue, C green, or NT"
+        ),
+        (CallMade, None): msg("aBRIDGEd has no auction"),
+        (Stated, "lay-out"): msg("the dummy is laid out first"),  # the hint says how
+        (Stated, None): msg("the declaring is over"),
+        (DummyDone, None): msg("the dummy is laid out during the declaring"),
     }
 
     def phases(self, options: dict) -> tuple[str, ...]:
@@ -187,7 +194,7 @@ class Abridged(GameForm):
             return DummyDone()
         seat = deal.speaker
         if event.seat is not None and event.seat != seat:
-            raise PlayError(f"it is {players[seat]}'s turn to speak")
+            raise PlayError(msg("it is {name}'s turn to speak", name=players[seat]))
         if deal.phase in ("strength", "count"):
             what = self._number(deal, event.what)
         else:
@@ -223,13 +230,12 @@ class Abridged(GameForm):
             (w for w in words if isinstance(what, str) and w.upper() == what.upper()), None
         )
         if found is None:
-            raise RuleError(_ASKED[phase].format(what=what))
+            raise RuleError(_ASKED[phase](what))
         return found
 
     @staticmethod
     def _number(deal: Deal, what: Any) -> int:
         low, high = STRENGTHS if deal.phase == "strength" else COUNTS
-        said = "a hand strength" if deal.phase == "strength" else "a colour count"
         # ASCII digits only, and few: str.isdigit() takes "²", and int() of 5,000
         # digits is refused by Python itself.
         text = what.strip() if isinstance(what, str) else ""
@@ -237,13 +243,16 @@ class Abridged(GameForm):
             what = int(text)
         if not isinstance(what, int) or isinstance(what, bool) or not low <= what <= high:
             shown = f"{what[:12]}…" if isinstance(what, str) and len(what) > 12 else what
-            raise RuleError(f"{said} is a number from {low} to {high}, not {shown}")
+            raise RuleError(_NOT_A_NUMBER[deal.phase](shown))
         if deal.phase == "strength" and deal.round == 2 and len(deal.strengths) == 3:
             total = sum(deal.strengths) + what
             if total != TOTAL:
                 raise RuleError(
-                    f"the four strengths add up to {total}, not {TOTAL}: "
-                    "someone counted wrong (undo to say one again)"
+                    msg(
+                        "the four strengths add up to {total}, not 40: "
+                        "someone counted wrong (undo to say one again)",
+                        total=total,
+                    )
                 )
         return what
 
@@ -301,11 +310,11 @@ class Abridged(GameForm):
     def _dummy_card(self, deal: Deal, event: CardShown) -> Event:
         dummy = (deal.declarer + 2) % 4
         if event.hand is not None and event.hand != dummy:
-            raise PlayError("only the dummy's cards are shown, as it is laid out")
+            raise PlayError(msg("only the dummy's cards are shown, as it is laid out"))
         card = event.card
         self.check_card(card)
         if card in deal.dummy_cards:
-            raise PlayError(f"{card} is already in the dummy")
+            raise PlayError(msg("{card} is already in the dummy", card=card))
         deal.dummy_cards.append(card)
         if len(deal.dummy_cards) == self.tricks:
             self._laid_out(deal)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass, field
 
 from device.engine.errors import RuleError
+from device.engine.message import msg
 from device.engine.scoring.sheet import BELOW, Sheet, SheetLine, check_side
 
 from .scoring import score_abridged
@@ -55,7 +56,7 @@ class AbridgedSheet(Sheet):
     games: tuple[int, int] = (0, 0)  # no games in aBRIDGEd (the sheets' common fields)
     game_lines: tuple[int, ...] = ()
 
-    _over = "the game of four hands is over"
+    _over = msg("the game of four hands is over")
 
     def add(self, outcome: AbridgedOutcome) -> AbridgedSheet:
         self._check_open()

@@ -35,6 +35,7 @@ from device.engine.form import (
     GameForm,
     Option,
 )
+from device.engine.message import Message, msg
 from device.engine.play import Play
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ TOP_CARD_SHOWN = Option(
 )
 
 
-TOP_FIRST = "the top card of the stock is turned up before the trick"  # the table: scan it
+TOP_FIRST = msg("the top card of the stock is turned up before the trick")  # the table: scan it
 
 
 class DrawBridge(GameForm):
@@ -80,12 +81,12 @@ class DrawBridge(GameForm):
     key_inputs = {**KEY_INPUTS, "card": {**KEY_INPUTS["card"], "draw-top": CardShown}}
     refusals = {
         **REFUSALS,
-        (CallMade, "draw-top"): "the auction starts when the draw tricks are over",
-        (CallMade, "draw-tricks"): "the auction starts when the draw tricks are over",
+        (CallMade, "draw-top"): msg("the auction starts when the draw tricks are over"),
+        (CallMade, "draw-tricks"): msg("the auction starts when the draw tricks are over"),
         (CardPlayed, "draw-top"): TOP_FIRST,
-        (CardShown, "draw-tricks"): "the top stock card is shown before a trick starts",
-        (ClaimMade, "draw-top"): "the draw tricks do not count: play them out",
-        (ClaimMade, "draw-tricks"): "the draw tricks do not count: play them out",
+        (CardShown, "draw-tricks"): msg("the top stock card is shown before a trick starts"),
+        (ClaimMade, "draw-top"): msg("the draw tricks do not count: play them out"),
+        (ClaimMade, "draw-tricks"): msg("the draw tricks do not count: play them out"),
     }
 
     def phases(self, options: dict) -> tuple[str, ...]:
@@ -115,15 +116,15 @@ class DrawBridge(GameForm):
         self.check_card(card)
         if isinstance(event, CardShown):
             if event.hand is not None:
-                raise PlayError("the top stock card is nobody's until the trick is won")
+                raise PlayError(msg("the top stock card is nobody's until the trick is won"))
             if card in play.played or card in deal.draw_top:
-                raise PlayError(f"{card} was already seen in the draw tricks")
+                raise PlayError(msg("{card} was already seen in the draw tricks", card=card))
             deal.draw_top.append(card)
             deal.phase = "draw-tricks"
             return CardShown(card)
         hand = play.to_play
         if event.seat is not None and event.seat != hand:
-            raise PlayError(f"it is {players[hand]}'s turn to play")
+            raise PlayError(msg("it is {name}'s turn to play", name=players[hand]))
         refused = self._not_in_hand(deal, card, players)
         if refused:
             raise PlayError(refused)
@@ -132,15 +133,22 @@ class DrawBridge(GameForm):
             deal.phase = "draw-top"  # the next trick's top card is turned up
         return CardPlayed(card, hand)
 
-    def _not_in_hand(self, deal: Deal, card, players: tuple[str, ...], drawn=None) -> str | None:
+    def _not_in_hand(
+        self, deal: Deal, card, players: tuple[str, ...], drawn=None
+    ) -> Message | None:
         """Why the hand to play to a draw trick cannot hold `card`: the top card not yet
         drawn, or one the other player drew (`drawn`: _drawn_by, when known)."""
         play = deal.draw
         if deal.draw_top and card == deal.draw_top[-1] and len(deal.draw_top) > len(play.tricks):
-            return f"{card} is the top card of the stock, not in a hand"
+            return msg("{card} is the top card of the stock, not in a hand", card=card)
         holder = (self._drawn_by(deal) if drawn is None else drawn).get(card)
         if holder is not None and holder != play.to_play:
-            return f"{card} is in {players[holder]}'s hand: {players[holder]} drew it"
+            return msg(
+                "{card} is in {name}'s hand: {drawer} drew it",
+                card=card,
+                name=players[holder],
+                drawer=players[holder],
+            )
         return None
 
     def phase_legal(self, deal: Deal, players: tuple[str, ...]):
@@ -176,20 +184,20 @@ class DrawBridge(GameForm):
         tricks = deal.draw.tricks
         return {card: tricks[i].winner for i, card in enumerate(deal.draw_top) if i < len(tricks)}
 
-    def dead_card(self, deal: Deal, card) -> str | None:
+    def dead_card(self, deal: Deal, card) -> Message | None:
         """A card played to a draw trick is dead."""
         if card in deal.draw.played:
-            return f"{card} was played in a draw trick: it is dead"
+            return msg("{card} was played in a draw trick: it is dead", card=card)
         return None
 
-    def not_held(self, deal: Deal, hand: int, card) -> str | None:
+    def not_held(self, deal: Deal, hand: int, card) -> Message | None:
         """A card of a draw trick is dead; a top card drawn by the other player was
         never in this hand (after a skip too: it may since have been played)."""
         if card in deal.draw.played:
-            return f"{card} was played in a draw trick"
+            return msg("{card} was played in a draw trick", card=card)
         holder = self._drawn_by(deal).get(card)
         if holder is not None and holder != hand:
-            return f"{deal.play.names[holder]} drew {card}"
+            return msg("{name} drew {card}", name=deal.play.names[holder], card=card)
         return None
 
     def held_before_play(self, deal: Deal) -> tuple:

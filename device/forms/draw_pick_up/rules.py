@@ -51,6 +51,7 @@ from device.engine.form import (
     SINGLE_GAME,
     GameForm,
 )
+from device.engine.message import Message, msg
 
 if TYPE_CHECKING:
     from device.engine.cards import Card
@@ -85,10 +86,10 @@ class DrawPickUp(GameForm):
     }
     refusals = {
         **REFUSALS,
-        (CallMade, PHASE): "the auction starts when the stock is empty",
-        (CardPlayed, PHASE): "the play starts after the auction",
-        (ClaimMade, PHASE): "a claim is made during play",
-        (PickUp, None): "the pick-up is over: the stock is empty",
+        (CallMade, PHASE): msg("the auction starts when the stock is empty"),
+        (CardPlayed, PHASE): msg("the play starts after the auction"),
+        (ClaimMade, PHASE): msg("a claim is made during play"),
+        (PickUp, None): msg("the pick-up is over: the stock is empty"),
     }
 
     @property
@@ -130,9 +131,15 @@ class DrawPickUp(GameForm):
         if isinstance(event, CardShown):
             return self._turn_up(deal, event, players)
         if deal.turned is None:
-            raise PlayError("no stock card is face up")  # the table adds what to do
+            raise PlayError(msg("no stock card is face up"))  # the table adds what to do
         if event.seat is not None and event.seat != seat:
-            raise PlayError(f"it is {players[seat]}'s turn to take or reject {deal.turned}")
+            raise PlayError(
+                msg(
+                    "it is {name}'s turn to take or reject {card}",
+                    name=players[seat],
+                    card=deal.turned,
+                )
+            )
         if event.take:
             deal.pickups.append((deal.turned, seat))
             deal.turned, deal.passed, deal.pickup_turn = None, False, 1 - seat
@@ -147,12 +154,15 @@ class DrawPickUp(GameForm):
         card = event.card
         if deal.turned is not None:
             name = players[deal.pickup_turn]
-            raise PlayError(f"{deal.turned} is face up, for {name} to decide")  # the table: how
+            # the table says how
+            raise PlayError(
+                msg("{card} is face up, for {name} to decide", card=deal.turned, name=name)
+            )
         if event.hand is not None:
-            raise PlayError("the stock card turned up is nobody's until it is taken")
+            raise PlayError(msg("the stock card turned up is nobody's until it is taken"))
         self.check_card(card)
         if any(card == done for done, _ in deal.pickups):
-            raise PlayError(f"{card} was already turned up")
+            raise PlayError(msg("{card} was already turned up", card=card))
         deal.turned = card
         return CardShown(card)
 
@@ -172,26 +182,31 @@ class DrawPickUp(GameForm):
         return len(deal.pickups) >= self.stock or deal.pickup_ended
 
     # -- what the device knows in the play ---------------------------------------------
-    def dead_card(self, deal: Deal, card: Card) -> str | None:
+    def dead_card(self, deal: Deal, card: Card) -> Message | None:
         """A card rejected by both is out of play; a card one player took was never in the
         other's hand."""
         taker = self._taken(deal).get(card, -1)
         if taker is None:
-            return f"{card} was rejected by both players: it is dead"
+            return msg("{card} was rejected by both players: it is dead", card=card)
         hand = deal.play.to_play if deal.play is not None else None
         if taker >= 0 and hand is not None and taker != hand:
             names = deal.pickup_names
-            return f"{card} was taken by {names[taker]}: it is dead for {names[hand]}"
+            return msg(
+                "{card} was taken by {name}: it is dead for {other}",
+                card=card,
+                name=names[taker],
+                other=names[hand],
+            )
         return None
 
-    def not_held(self, deal: Deal, hand: int, card: Card) -> str | None:
+    def not_held(self, deal: Deal, hand: int, card: Card) -> Message | None:
         """A card both rejected is out of play; one the other player took face up was
         never in this hand."""
         taker = self._taken(deal).get(card, -1)
         if taker is None:
-            return f"{card} was rejected by both players"
+            return msg("{card} was rejected by both players", card=card)
         if taker >= 0 and taker != hand:
-            return f"{deal.pickup_names[taker]} took {card}"
+            return msg("{name} took {card}", name=deal.pickup_names[taker], card=card)
         return None
 
     def held_before_play(self, deal: Deal) -> tuple[tuple[int, Card], ...]:

@@ -16,8 +16,9 @@ from __future__ import annotations
 from device.engine.dummy_forms import TwoDummies
 from device.engine.events import CardPlayed, CardShown, ClaimAnswered, ClaimMade, DummyDone
 from device.engine.form import KEY_INPUTS, PHASE_INPUTS, REFUSALS
+from device.engine.message import msg
 
-TURN_UP_FIRST = "first turn up the card under the one played from the dummy (scan it, or OK)"
+TURN_UP_FIRST = msg("first turn up the card under the one played from the dummy (scan it, or OK)")
 
 
 class SemiExposedDummies(TwoDummies):

@@ -21,6 +21,7 @@ from device.engine.auction import AuctionRules
 from device.engine.errors import PlayError, SetupError
 from device.engine.events import CallMade, CardPlayed, ClaimMade, Event, TalonDiscarded
 from device.engine.form import HONOURS, KEY_INPUTS, PHASE_INPUTS, REFUSALS, GameForm
+from device.engine.message import Message, msg
 
 from .sheet import ThreeOutcome, ThreeSheet
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 TALON = 4  # cards face down after the deal; the declarer takes them and discards as many
 # the table adds what to do (hints.TALON: take it, lay four down, OK): not said twice
-TALON_FIRST = "the talon comes first"
+TALON_FIRST = msg("the talon comes first")
 
 
 class ThreePlayer(GameForm):
@@ -50,9 +51,9 @@ class ThreePlayer(GameForm):
         **REFUSALS,
         (CardPlayed, "talon"): TALON_FIRST,
         (ClaimMade, "talon"): TALON_FIRST,
-        (CallMade, "talon"): "the auction is over, " + TALON_FIRST,
-        (TalonDiscarded, "auction"): "the talon is taken once the auction is over",
-        (TalonDiscarded, None): "there is no talon to take now",
+        (CallMade, "talon"): msg("the auction is over, the talon comes first"),
+        (TalonDiscarded, "auction"): msg("the talon is taken once the auction is over"),
+        (TalonDiscarded, None): msg("there is no talon to take now"),
     }
 
     def side(self, seat: int) -> int:
@@ -90,7 +91,7 @@ class ThreePlayer(GameForm):
         if event.seat is not None and event.seat != deal.declarer:
             if event.seat not in range(self.players):
                 raise PlayError(f"there is no seat {event.seat}")
-            raise PlayError(f"{players[deal.declarer]} takes the talon, as declarer")
+            raise PlayError(msg("{name} takes the talon, as declarer", name=players[deal.declarer]))
         deal.talon_done = True
         return TalonDiscarded(deal.declarer)
 
@@ -102,8 +103,8 @@ class ThreePlayer(GameForm):
         return deal.talon_done
 
     # -- claims and scoring ----------------------------------------------------
-    def claim_refusal(self, seat: int, declarer: int) -> str | None:
-        return None if seat == declarer else "only the declarer claims"
+    def claim_refusal(self, seat: int, declarer: int) -> Message | None:
+        return None if seat == declarer else msg("only the declarer claims")
 
     def claim_answerers(self, claimer: int) -> tuple[int, ...]:
         """Both opponents, clockwise from the claimer: each must accept."""

@@ -15,6 +15,7 @@ from dataclasses import KW_ONLY, dataclass, field
 
 from device.engine.calls import Contract
 from device.engine.errors import RuleError
+from device.engine.message import msg
 from device.engine.scoring import chart
 from device.engine.scoring.contract import score_contract
 from device.engine.scoring.rubber import rubber_bonus, unfinished_bonuses
@@ -69,7 +70,7 @@ class ThreeSheet(Sheet):
     won_by: int | None = None
     written: tuple[int, ...] = NOBODY
 
-    _over = "the rubber is over"
+    _over = msg("the rubber is over")
 
     def vulnerable(self, side: int, dealer: int = 0) -> bool:
         """A player who has won a game is vulnerable."""

@@ -8,6 +8,7 @@ from device import console
 from device.engine.errors import RuleError
 from device.engine.events import DummyDone, Setup, Stated
 from device.engine.game import Game
+from device.engine.message import msg
 from device.robots import play_rubber
 from device.sheet_text import render_sheet
 from device.store.pbn import export_pbn
@@ -201,8 +202,9 @@ def test_an_undo_in_the_declaring_says_what_it_took_back(tmp_path):
         "Undone: what Anna said (Yellow)" in text
     )  # the screen's words and "Undone: what Anna said (Play)" in text
     assert game.phase == "round-one" and game.deal.words == []
-    assert Catalog("nl").error("Undone: what Anna said (Y)") == "Teruggenomen: wat Anna zei (Geel)"
-    said = Catalog("nl").error("Undone: what Anna said (Play)")
+    said = Catalog("nl").error(msg("Undone: what {name} said ({said})", name="Anna", said="Y"))
+    assert said == "Teruggenomen: wat Anna zei (Geel)"
+    said = Catalog("nl").error(msg("Undone: what {name} said ({said})", name="Anna", said="Play"))
     assert said == "Teruggenomen: wat Anna zei (Spelen)"
 
 
@@ -250,7 +252,7 @@ def test_after_a_hand_and_after_the_game_the_hint_names_abridged_buttons():
     game = play_rubber(2, "abridged")
     assert next_step(game) == "tap New game to play again"  # its sheet's button
     t = Catalog("nl")
-    assert t.error("tap New game to play again") == "tik op Nieuwe partij om opnieuw te spelen"
+    assert t.error(msg("tap New game to play again")) == "tik op Nieuwe partij om opnieuw te spelen"
     assert t.t("abridged.new_game") in t.error(next_step(game))
     from device.engine.events import ClaimAnswered, ClaimMade
 
@@ -303,4 +305,4 @@ def test_a_word_during_the_lay_out_is_refused_once_with_what_to_do():
         con.tick(0)
     refusal = "! the dummy is laid out first: scan the dummy's cards, or press OK when it is down"
     assert refusal in out.getvalue()
-    assert Catalog("nl").error("the dummy is laid out first") == "eerst gaat de blinde open"
+    assert Catalog("nl").error(msg("the dummy is laid out first")) == "eerst gaat de blinde open"

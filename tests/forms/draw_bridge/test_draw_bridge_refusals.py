@@ -34,6 +34,8 @@ def test_a_dead_card_in_the_play_asks_for_another_card():
 
 
 def test_ok_before_the_top_card_names_the_draw_tricks_in_both_languages():
-    message = "OK is not used in the draw-top"  # the table's refusal of OK in that phase
+    from device.engine.message import msg
+
+    message = msg("OK is not used in the {phase}", phase="draw-top")  # the table's refusal
     assert Catalog("en").error(message) == "OK is not used in the draw tricks"
     assert Catalog("nl").error(message) == "OK wordt nu niet gebruikt (trekslagen)"

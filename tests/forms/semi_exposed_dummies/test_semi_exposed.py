@@ -294,9 +294,10 @@ def test_the_refusals_of_this_form_are_shown_in_dutch():
         "draai eerst de kaart om onder de kaart die uit de blinde gespeeld is (scan hem, of OK)",
         "nu gaat een kaart van de blinde van Anna open",
     ]
-    assert nl.error("all 7 face-up cards of Ben's dummy are in") == (
-        "alle 7 open kaarten van de blinde van Ben zijn er al"
-    )
+    from device.engine.message import msg
+
+    said = msg("all {count} face-up cards of {name}'s dummy are in", count=7, name="Ben")
+    assert nl.error(said) == ("alle 7 open kaarten van de blinde van Ben zijn er al")
     assert nl.t("help.semi-exposed-dummies.play").startswith("Bied op je eigen hand")
 
 
