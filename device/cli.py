@@ -87,9 +87,24 @@ def _add_score_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentPa
         action="store_true",
         help="the declarer is vulnerable (Chicago: deals 2 and 3 only; fixed on 1 and 4)",
     )
-    parser.add_argument("--scoring", choices=("rubber", "chicago"), default="rubber")
+    parser.add_argument("--scoring", choices=_AloneScorings(), default="rubber")
     parser.add_argument("--deal", type=int, default=1, help="Chicago deal number 1-4 (default 1)")
     return parser
+
+
+class _AloneScorings:
+    """`--scoring`'s choices, read from the forms only when a score is asked or
+    the help shown: building the parser loads no form."""
+
+    def __contains__(self, name: object) -> bool:
+        from .forms import alone_scorings
+
+        return name in alone_scorings()
+
+    def __iter__(self):
+        from .forms import alone_scorings
+
+        return iter(alone_scorings())
 
 
 def build_parser() -> _Parser:
@@ -309,6 +324,7 @@ def _add_sim_parser(commands) -> None:
 def _score_one(args: argparse.Namespace) -> dict:
     from .engine.calls import Contract
     from .engine.scoring import score_alone
+    from .forms import alone_scorings
 
     contract = Contract.parse(args.contract)
     try:
@@ -317,16 +333,19 @@ def _score_one(args: argparse.Namespace) -> dict:
         raise RuleError(f"TRICKS must be a number from 0 to 13, not {args.tricks!r}") from None
     if not 0 <= tricks <= 13:
         raise RuleError(f"TRICKS must be 0 to 13, not {tricks}")
-    if args.scoring == "chicago" and not 1 <= args.deal <= 4:
-        raise RuleError(f"--deal must be 1 to 4 in Chicago, not {args.deal}")
-    if args.scoring == "chicago":  # the schedule's vulnerability, or a contradiction refused
-        from .engine.scoring import chicago_vulnerable
-
-        try:
-            chicago_vulnerable(args.deal, args.vulnerable)
-        except RuleError as error:
-            raise UsageError(f"honeymoon score: --vulnerable: {error}") from None
-    return score_alone(contract, tricks, args.vulnerable, args.scoring, args.deal)
+    form = alone_scorings()[args.scoring]
+    if form is None:
+        return score_alone(contract, tricks, args.vulnerable)
+    if form.alone_deals and not 1 <= args.deal <= form.alone_deals:
+        raise RuleError(f"--deal must be 1 to {form.alone_deals} in {form.title}, not {args.deal}")
+    try:  # the form's schedule fixes the vulnerability, or refuses a contradiction
+        vulnerable = form.alone_vulnerable(args.deal, args.vulnerable)
+    except RuleError as error:
+        raise UsageError(f"honeymoon score: --vulnerable: {error}") from None
+    deal = args.deal
+    return score_alone(
+        contract, tricks, vulnerable, lambda points, v: form.alone_bonus(points, v, deal)
+    )
 
 
 def cmd_score(args: argparse.Namespace) -> int:

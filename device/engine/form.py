@@ -140,9 +140,10 @@ class GameForm:
     registry, `device.forms.FORMS`, lowest first), `players` (how many, seated
     clockwise), `deck` (parses and prints its cards), `calls` (every call of its
     bidding box), `tricks` (a deal's tricks; `book` is always tricks - 7),
-    `draw_turns` (turns each in a draw phase; 0: none), `scoring` ("rubber" or
-    "chicago"), `options`, `phase_inputs` and `key_inputs` (see PHASE_INPUTS and
-    KEY_INPUTS). Each method below is a hook: override it to change one rule.
+    `draw_turns` (turns each in a draw phase; 0: none), `scoring` (the PBN
+    Scoring tag's word, lower case: "rubber", or the form's own), `options`,
+    `phase_inputs` and `key_inputs` (see PHASE_INPUTS and KEY_INPUTS). Each
+    method below is a hook: override it to change one rule.
     """
 
     name = ""
@@ -454,6 +455,21 @@ class GameForm:
         return (declarer_hand + 1) % len(self.hand_sides())
 
     # -- scoring and what may be seen --------------------------------------
+    # -- one deal scored alone (`honeymoon score --scoring NAME`) --------------
+    # A form whose deals score alone otherwise than a rubber's names its way here;
+    # `alone_deals` numbers its deals 1 to N where the deal changes the score.
+    alone_scoring: str | None = None
+    alone_deals = 0
+
+    def alone_vulnerable(self, deal: int, vulnerable: bool) -> bool:
+        """The declarer's vulnerability on deal `deal` scored alone (RuleError where
+        `vulnerable` contradicts the form's schedule)."""
+        return vulnerable
+
+    def alone_bonus(self, trick_points: int, vulnerable: bool, deal: int) -> int:
+        """What a deal scored alone earns above the line besides the contract's score."""
+        return 0
+
     def new_sheet(self, options: dict):
         """The empty score sheet: a rubber's, with the options (a form with a sheet of
         its own, as Chicago's, gives it here)."""

@@ -294,11 +294,7 @@ class Game:
 
     @property
     def _over(self) -> Message | str:
-        if self.form.over_text:  # a form's own word for its whole game (aBRIDGEd's)
-            return self.form.over_text
-        if self.form.scoring == "chicago":
-            return msg("the Chicago is over")
-        return msg("the rubber is over")
+        return self.form.over_text or msg("the rubber is over")  # or the form's own word
 
     def _draw_turn(self, event: DrawTurnEnded) -> Event:
         deal = self._need_phase("draw", msg("draw turns are over"))

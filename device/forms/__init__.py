@@ -94,4 +94,18 @@ def find_form(name: str) -> GameForm:
     raise SetupError(f"unknown game {name!r} (known: {known})")
 
 
-__all__ = ["DEFAULT", "FORMS", "find_form", "form_part", "package", "package_name"]
+def alone_scorings() -> dict[str, GameForm | None]:
+    """The ways `honeymoon score --scoring NAME` scores one deal alone: "rubber"
+    (no form's own: a rubber's), then each form's that names one."""
+    return {"rubber": None} | {f.alone_scoring: f for f in FORMS if f.alone_scoring}
+
+
+__all__ = [
+    "DEFAULT",
+    "FORMS",
+    "alone_scorings",
+    "find_form",
+    "form_part",
+    "package",
+    "package_name",
+]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from device.engine.errors import RuleError
 from device.engine.events import Event, Setup
 from device.engine.game import Game
+from device.forms import DEFAULT
 
 from .journal import (
     JournalDamaged,
@@ -440,7 +441,8 @@ def _result_only(row: RubberRow, inputs: int, report: Salvage) -> Kept | None:
         report.lost_rubbers += 1
         return None
     report.finished += 1
-    setup = Setup(str(result.get("game", "plain")), tuple(result["players"]), 0, {})
+    # A result with no form is an early one: read as a record with none is (the default).
+    setup = Setup(str(result.get("game", DEFAULT)), tuple(result["players"]), 0, {})
     return Kept(row.id, setup, [], row.started, row.finished, result)
 
 

@@ -14,7 +14,6 @@ from typing import Any
 from device.engine.game import Deal, Game
 from device.engine.legal import legal_inputs
 from device.engine.play import TRICKS
-from device.engine.scoring import ChicagoSheet
 from device.ui.form_parts import own_view
 
 
@@ -100,7 +99,7 @@ class SheetView:
     games_won: tuple[int, int]
     finished: bool
     winner: str | None
-    chicago: bool = False
+    deal_chart: bool = False  # shown as a chart of its deals (Chicago's four)
     deals: tuple[DealRow, ...] = ()  # Chicago: the chart of its deals
     counted: int = 0  # Chicago: deals that count so far (of four)
     pairs: bool = False  # each side is a partnership: "Anna & Carla win", not "wins"
@@ -401,8 +400,8 @@ def sheet_view(game: Game) -> SheetView:
         games_won=tuple(sheet.games),
         finished=sheet.finished,
         winner=None if winner is None else game.side_name(winner),
-        chicago=isinstance(sheet, ChicagoSheet),
-        deals=_deal_rows(game) if isinstance(sheet, ChicagoSheet) else (),
+        deal_chart=sheet.deal_chart,
+        deals=_deal_rows(game) if sheet.deal_chart else (),
         counted=getattr(sheet, "counted", 0),
         pairs=len(game.players) > len(_side_names(game)),
     )

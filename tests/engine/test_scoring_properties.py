@@ -5,7 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from device.engine.calls import Contract, Strain
-from device.engine.scoring import ChicagoSheet, DealOutcome, RubberSheet
+from device.engine.scoring import DealOutcome, RubberSheet
+from device.forms.chicago.sheet import ChicagoSheet
 
 contracts = st.builds(Contract, st.integers(1, 7), st.sampled_from(list(Strain)), st.integers(0, 2))
 played = st.builds(

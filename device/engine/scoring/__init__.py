@@ -1,25 +1,23 @@
-"""Scoring: contracts, rubber and Chicago sheets, one deal alone.
+"""Scoring: contracts, the rubber sheet, one deal alone.
 
 Every number lives in a JSON chart of this package (contract.json,
-rubber.json, chicago.json), read once; a form with a sheet of its own keeps it
-in its package (aBRIDGEd's chart and sheet, three-player's sheet), with `chart`.
+rubber.json), read once; a form with a sheet of its own keeps it and its chart
+in its package (Chicago's, aBRIDGEd's, three-player's), with `chart`.
 """
 
-from ._charts import chart
-from .alone import chicago_vulnerable, score_alone
-from .chicago import ChicagoSheet
+from ._charts import by_vulnerability, chart
+from .alone import score_alone
 from .contract import ContractScore, honours_in_hand, score_contract
 from .rubber import RubberSheet
 from .sheet import DealOutcome, SheetLine
 
 __all__ = [
-    "ChicagoSheet",
     "ContractScore",
     "DealOutcome",
     "RubberSheet",
     "SheetLine",
+    "by_vulnerability",
     "chart",
-    "chicago_vulnerable",
     "honours_in_hand",
     "score_alone",
     "score_contract",

@@ -119,6 +119,7 @@ class Sheet:
 
     __slots__ = ()
     _over = "the game is over"
+    deal_chart = False  # True: the screen shows the sheet as a chart of its deals
 
     def closing_lines(self) -> tuple[SheetLine, ...]:
         """Lines that would be written if play stopped now (none by default)."""

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from device.engine.bridge_form import Bridge
 from device.engine.form import HONOURS, SWITCHED_VULNERABILITY
-from device.engine.scoring import ChicagoSheet
+from device.engine.message import msg
+
+from .sheet import ChicagoSheet, bonus_alone, vulnerable_alone
 
 
 class Chicago(Bridge):
@@ -16,6 +18,9 @@ class Chicago(Bridge):
     order = 50
     scoring = "chicago"
     rubber_word = "chicago"  # four deals, not a rubber
+    over_text = msg("the Chicago is over")
+    alone_scoring = "chicago"  # `honeymoon score --scoring chicago`
+    alone_deals = 4
     options = (HONOURS, SWITCHED_VULNERABILITY)
 
     def new_sheet(self, options: dict) -> ChicagoSheet:
@@ -27,3 +32,10 @@ class Chicago(Bridge):
     def next_dealer(self, dealer: int, passed_out: bool) -> int:
         """The deal passes to the left; a thrown-in deal is dealt again."""
         return dealer if passed_out else (dealer + 1) % self.players
+
+    def alone_vulnerable(self, deal: int, vulnerable: bool) -> bool:
+        """The schedule's vulnerability where it is fixed (deal 1 none, deal 4 both)."""
+        return vulnerable_alone(deal, vulnerable)
+
+    def alone_bonus(self, trick_points: int, vulnerable: bool, deal: int) -> int:
+        return bonus_alone(trick_points, vulnerable, deal)

@@ -36,7 +36,7 @@ def draw(surface, layout, view, ui, t):
         draw_review(surface, layout, review, (LEFT, top), WIDTH)
     draw_paper(surface, layout, sheet, MINI_SHEET, t, tags=False)
     draw_button(surface, layout, SHEET_BUTTON, t.t("button.sheet"), True, "normal", theme.TEXT)
-    again = t.t("finished.another_chicago" if sheet.chicago else "menu.new_rubber")
+    again = t.t("finished.another_chicago" if sheet.deal_chart else "menu.new_rubber")
     draw_button(surface, layout, NEW_BUTTON, again, True, "accent", TEXT_LARGE)
     targets += [Target(SHEET_BUTTON, ("overlay", "sheet")), Target(NEW_BUTTON, ("new-rubber",))]
     chrome.finish(surface, layout, ui, t)

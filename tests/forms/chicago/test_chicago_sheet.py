@@ -6,9 +6,9 @@ import pytest
 
 from device.engine.calls import Contract
 from device.engine.errors import RuleError
-from device.engine.scoring import ChicagoSheet, DealOutcome, SheetLine
-
-from .helpers import kinds, play
+from device.engine.scoring import DealOutcome, SheetLine
+from device.forms.chicago.sheet import ChicagoSheet
+from tests.engine.helpers import kinds, play
 
 NS, EW = 0, 1
 

@@ -4,19 +4,28 @@ A game bonus is written on the deal where a game is made or completed;
 part-scores carry toward game until any game wipes them (both sides'); a
 part-score on the last deal that does not complete a game earns its own
 bonus. There is no rubber bonus and nothing for an unfinished Chicago.
-Numbers and the vulnerability schedule come from chicago.json.
+Numbers and the vulnerability schedule come from chart.json, beside this module.
 """
 
 from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass, field
 
-from ..message import msg
-from ._charts import by_vulnerability, chart
-from .contract import score_contract
-from .sheet import ABOVE, DealOutcome, Sheet, SheetLine, check_side, contract_lines, plus
+from device.engine.errors import RuleError
+from device.engine.message import msg
+from device.engine.scoring import by_vulnerability, chart
+from device.engine.scoring.contract import score_contract
+from device.engine.scoring.sheet import (
+    ABOVE,
+    DealOutcome,
+    Sheet,
+    SheetLine,
+    check_side,
+    contract_lines,
+    plus,
+)
 
-_CHART = chart("chicago")
+_CHART = chart("chart", __package__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +45,7 @@ class ChicagoSheet(Sheet):
     written: tuple[int, int] = (0, 0)  # sum of `lines` for each side
 
     _over = msg("the Chicago is over")
+    deal_chart = True  # the screen's sheet is a chart of the four deals
 
     def vulnerable(self, side: int, dealer: int = 0) -> bool:
         """Whether `side` is vulnerable on the next counted deal, dealt by `dealer`'s side."""
@@ -86,3 +96,35 @@ class ChicagoSheet(Sheet):
         if first == second:
             return None
         return 0 if first > second else 1
+
+
+def vulnerable_alone(deal: int, vulnerable: bool) -> bool:
+    """The declarer's vulnerability on a Chicago deal scored alone: fixed by the
+    schedule on the deals where everybody has the same (deal 1 none, deal 4 both),
+    else `vulnerable` (deals 2 and 3 depend on whether the declarer sits on the
+    dealer's side). A deal out of 1 to 4, or a `vulnerable` that contradicts the
+    schedule, is refused."""
+    _check_deal(deal)
+    fixed = {_CHART["vulnerability"][k][deal - 1] for k in ("standard", "switched")}
+    if fixed == {"none"}:
+        if vulnerable:
+            raise RuleError(f"nobody is vulnerable on Chicago deal {deal}")
+        return False
+    return True if fixed == {"both"} else vulnerable
+
+
+def bonus_alone(trick_points: int, vulnerable: bool, deal: int) -> int:
+    """The bonus a deal scored alone earns: the game bonus when the contract alone
+    is a game, or the part-score bonus on the deal that earns one (part-scores
+    carried from earlier deals are a sheet's business)."""
+    _check_deal(deal)
+    if trick_points >= _CHART["game"]:
+        return by_vulnerability(_CHART["game_bonus"], vulnerable)
+    if trick_points and deal in _CHART["part_score_bonus"]["deals"]:
+        return _CHART["part_score_bonus"]["points"]
+    return 0
+
+
+def _check_deal(deal: int) -> None:
+    if not isinstance(deal, int) or not 1 <= deal <= _CHART["deals"]:
+        raise RuleError(f"a Chicago deal is numbered 1 to {_CHART['deals']}, not {deal}")
