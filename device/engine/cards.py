@@ -8,7 +8,7 @@ looked up by text, so parsing is a dict lookup and cards compare by identity.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import NotationError
 from .message import msg
@@ -24,7 +24,7 @@ class Suit:
     letter: str
     name: str
     order: int
-    deck: str
+    deck: str = field(default="", compare=False)  # the deck made of it names it (Deck)
 
     def __str__(self) -> str:
         return self.letter
@@ -75,6 +75,8 @@ class Deck:
     def __init__(self, name: str, suits: tuple[Suit, ...], rank_text):
         self.name = name
         self.suits = suits
+        for suit in suits:  # a suit is built for one deck: it is that deck's
+            object.__setattr__(suit, "deck", name)
         self._by_letter = {s.letter: s for s in suits}
         self.cards: tuple[Card, ...] = tuple(
             Card(s, r, s.letter + rank_text(r)) for s in suits for r in range(2, 15)
@@ -106,10 +108,10 @@ class Deck:
         return isinstance(card, Card) and self._by_text.get(card.text) is card
 
 
-CLUBS = Suit("C", "clubs", 0, "standard")
-DIAMONDS = Suit("D", "diamonds", 1, "standard")
-HEARTS = Suit("H", "hearts", 2, "standard")
-SPADES = Suit("S", "spades", 3, "standard")
+CLUBS = Suit("C", "clubs", 0)
+DIAMONDS = Suit("D", "diamonds", 1)
+HEARTS = Suit("H", "hearts", 2)
+SPADES = Suit("S", "spades", 3)
 
 STANDARD = Deck(
     "standard",
@@ -118,11 +120,13 @@ STANDARD = Deck(
 )
 
 # aBRIDGEd colours; `order` only sorts them, colours have no bidding rank.
-RED = Suit("R", "red", 3, "abridged")
-YELLOW = Suit("Y", "yellow", 2, "abridged")
-BLUE = Suit("B", "blue", 1, "abridged")
-GREEN = Suit("G", "green", 0, "abridged")
+RED = Suit("R", "red", 3)
+YELLOW = Suit("Y", "yellow", 2)
+BLUE = Suit("B", "blue", 1)
+GREEN = Suit("G", "green", 0)
 
+# The name pairs and stores the deck (`--deck abridged`, its profile abridged.json):
+# the deck of colours is aBRIDGEd's by name, and any form may play with it.
 ABRIDGED = Deck("abridged", (RED, YELLOW, BLUE, GREEN), str)
 
 DECKS = {d.name: d for d in (STANDARD, ABRIDGED)}
