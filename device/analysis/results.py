@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .par import Par
 
-if TYPE_CHECKING:
-    from .facts import DealFacts
+
+class Named(Protocol):
+    """What a review's JSON needs of the deal's facts (facts.DealFacts): who sat where."""
+
+    names: tuple[str, ...]  # each hand's name
+    side_names: tuple[str, ...]  # each side's
 
 
 class NotReviewed(Exception):
@@ -59,7 +63,7 @@ class Review:
     def cell(self, strain: str, declarer: int) -> Cell | None:
         return next((c for c in self.table if c.strain == strain and c.declarer == declarer), None)
 
-    def to_dict(self, facts: DealFacts) -> dict:
+    def to_dict(self, facts: Named) -> dict:
         """The review as JSON-ready data, hands by name (docs/game-record.md)."""
         name = facts.names
         by = self.par.declarer

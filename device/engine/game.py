@@ -39,6 +39,7 @@ from .form import GameForm
 from .honours import refusal as honours_refusal
 from .message import Message, msg
 from .play import Play, Revoke, revoke_moves
+from .registry import find_form
 from .scoring import DealOutcome, honours_in_hand
 
 
@@ -105,8 +106,6 @@ class Game:
     """One rubber or Chicago: the setup, the recorded events and the state they give."""
 
     def __init__(self, setup: Setup):
-        from device.forms import find_form  # the registry imports the engine: asked late
-
         self.form: GameForm = find_form(setup.form)
         self.options = self.form.resolve_options(setup.options)
         self.players = _check_players(self.form, setup.players)

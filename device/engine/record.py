@@ -27,6 +27,7 @@ from .events import (
     TalonDiscarded,
 )
 from .game import Deal, Game, normal_name
+from .registry import default_form
 
 DEAL_KEYS = {
     "draw_cards",
@@ -97,9 +98,7 @@ def _setup(record: Any) -> Setup:
     unknown = set(record) - RECORD_KEYS
     if unknown:
         raise RecordError(f"record: unknown key {quoted(sorted(unknown)[0])}")
-    from device.forms import DEFAULT  # the registry imports the engine: asked late
-
-    form = record.get("game", DEFAULT)
+    form = record.get("game") if "game" in record else default_form()
     if not isinstance(form, str):
         raise RecordError("game: must be the name of a game form, like draw-and-discard")
     if len(form) > QUOTE_MAX:  # no form has such a name: said short, not 5,000 letters
