@@ -32,8 +32,8 @@ from .hal.deck import BESIDE, DEFAULT_DECK, DeckProfile, deck_notice
 from .hal.serial_device import SerialDevice
 from .loop import TableLoop
 from .stopping import stop_on_signals
+from .store.journal.opening import open_journal
 from .store.lock import FolderBusy, FolderLock
-from .store.open import open_journal
 from .store.prefs import Prefs
 from .table import Table
 

@@ -5,7 +5,6 @@ partners, in any order) and per player."""
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from device.engine.game import Game
@@ -99,33 +98,9 @@ def _empty() -> dict:
 
 
 def stored_results(journal) -> list[dict]:
-    """Every finished rubber of `journal`, oldest first: its result with its id
-    ("rubber": id), or {"rubber": id, "damaged": True} when the result cannot be
-    read, so the screen can say so in its place. Best effort, never raises: a
-    damaged page ends the list where it is.
-
-    A result that reads but is not a played rubber's (an older program's note of
-    a rubber it abandoned) is left out, as from the counts.
-    """
-
-    from .journal import JournalDamaged, parse_result
-
-    entries = []
-    try:
-        rows = journal.db.execute(
-            "SELECT id, result FROM rubbers WHERE finished IS NOT NULL ORDER BY id"
-        )
-        for rubber, text in rows:
-            try:
-                result = parse_result(text)
-            except JournalDamaged:
-                entries.append({"rubber": rubber, "damaged": True})
-                continue
-            if is_history_result(result):
-                entries.append({**result, "rubber": rubber})
-    except (sqlite3.Error, AttributeError):
-        pass  # a damaged page, or a closed journal: what was read before it
-    return entries
+    """Every finished rubber of `journal`, oldest first, as the history lists them
+    (Journal.stored_results: a damaged one marked in its place; never raises)."""
+    return journal.stored_results()
 
 
 @dataclass(frozen=True)
@@ -194,31 +169,19 @@ class RubberReplay:
     def _pages_of(self, journal, page: int):
         """The rubber's game after all its inputs, read `page` at a time (in id order,
         as Journal.rubber reads them); a yield after each page."""
-        from .journal import JournalError, classify, deck_of, parse_event, parse_setup
-
-        rubber, db = self.rubber, journal.db
-        try:
-            row = db.execute("SELECT setup FROM rubbers WHERE id = ?", (rubber,)).fetchone()
-            if row is None:
-                raise JournalError(f"there is no rubber {rubber} in the journal")
-            setup = parse_setup(row[0])
-            query = "SELECT count(*) FROM events WHERE rubber = ?"
-            self.stored = db.execute(query, (rubber,)).fetchone()[0]
-            game, deck, last = Game(setup), deck_of(setup), 0
-            query = "SELECT id, event FROM events WHERE rubber = ? AND id > ? ORDER BY id LIMIT ?"
-            while rows := db.execute(query, (rubber, last, page)).fetchall():
-                for _, text in rows:
-                    game.apply(parse_event(text, deck))
-                last, self.kept = rows[-1][0], self.kept + len(rows)
-                yield
-        except sqlite3.Error as error:
-            raise classify(error, journal.path) from None
+        setup, self.stored = journal.setup_of(self.rubber)
+        game = Game(setup)
+        for events in journal.event_pages(self.rubber, setup, page):
+            for event in events:
+                game.apply(event)
+            self.kept += len(events)
+            yield
         return game
 
 
 def _salvaged(journal, rubber: int) -> Replayed:
     """What the salvage reader can still replay of a damaged rubber."""
-    from .salvage import read_journal, replayable
+    from .journal.salvage import read_journal, replayable
 
     reading = read_journal(journal.db, check=False)
     row = reading.rubbers.get(rubber)

@@ -44,7 +44,7 @@ def read_rubber(journal: Journal, rubber: int | None = None) -> tuple[int, Game,
 
     JournalError when there is no such rubber, or nothing of it can be read.
     """
-    from .salvage import read_journal, replayable
+    from .journal.salvage import read_journal, replayable
 
     reading = read_journal(journal.db)
     if rubber is None:

@@ -40,7 +40,7 @@ from pathlib import Path
 from device.engine.game import Game
 from device.robots import play_rubber
 from device.store.journal import FILENAME, VERSION, Journal
-from device.store.salvage import read_journal
+from device.store.journal.salvage import read_journal
 from device.table import Table
 
 from . import REPO

@@ -139,7 +139,7 @@ def test_the_copy_resumes_from_its_journal(tree, tmp_path):
             from device.engine.game import Game
             from device.hal.events import CALL, Input
             from device.store.journal import Journal
-            from device.store.open import open_journal
+            from device.store.journal.opening import open_journal
             from device.table import Table
 
             folder = Path(sys.argv[1])

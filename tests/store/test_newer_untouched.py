@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from device.store.journal import FILENAME, Journal, JournalNewer
-from device.store.open import open_journal
+from device.store.journal.opening import open_journal
 
 
 def newer_journal(folder):

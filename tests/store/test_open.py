@@ -12,10 +12,10 @@ from device.engine.events import Setup
 from device.engine.game import Game
 from device.hal.events import CALL, CARD, Input
 from device.robots import play_rubber
-from device.store import open as store_open
 from device.store.journal import FILENAME, VERSION, Journal, StorageError
-from device.store.open import NewerJournal, open_journal
-from device.store.salvage import read_journal
+from device.store.journal import opening as store_open
+from device.store.journal.opening import NewerJournal, open_journal
+from device.store.journal.salvage import read_journal
 from device.table import Table
 from device.ui.i18n import Catalog
 

@@ -11,7 +11,7 @@ import pytest
 from device.engine.game import Game
 from device.robots import play_rubber
 from device.store.journal import FILENAME, Journal, StorageError
-from device.store.snapshot import committed_frames, snapshot
+from device.store.journal.snapshot import committed_frames, snapshot
 from device.table import Table
 
 

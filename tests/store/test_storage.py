@@ -16,8 +16,8 @@ from device.hal.events import CALL, Input
 from device.hal.serial_device import SerialDevice
 from device.loop import TableLoop
 from device.store.journal import FILENAME, Journal
-from device.store.open import open_journal
-from device.store.salvage import read_journal
+from device.store.journal.opening import open_journal
+from device.store.journal.salvage import read_journal
 from device.table import Table
 from firmware_bridge import protocol as p
 from tests.doubles import NotingDevice

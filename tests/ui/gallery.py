@@ -234,7 +234,7 @@ def start_screens() -> list[tuple[str, object, UiState]]:
 
 
 class _Notice:
-    """A journal notice as device/store/salvage.py makes them: its text in the catalogue."""
+    """A journal notice as device/store/journal/salvage.py makes them: its text in the catalogue."""
 
     def text(self, t) -> str:
         return t.t("journal.salvaged", file="journal.sqlite3.damaged-1", kept="x", lost="y")

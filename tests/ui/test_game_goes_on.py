@@ -324,7 +324,7 @@ def test_several_notices_show_one_after_the_other_with_a_count():
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_a_long_notice_is_read_a_page_at_a_time_in_the_bottom_band(lang):
-    from device.store.salvage import Salvage
+    from device.store.journal.salvage import Salvage
 
     salvage = Salvage(file="journal.sqlite3.damaged-20261130-201401", finished=3, in_progress=41)
     salvage.lost_inputs = 2

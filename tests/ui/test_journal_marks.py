@@ -18,7 +18,7 @@ from device.hal.events import CALL, Input  # noqa: E402
 from device.loop import TableLoop  # noqa: E402
 from device.robots import play_rubber  # noqa: E402
 from device.store.journal import Journal  # noqa: E402
-from device.store.salvage import Salvage  # noqa: E402
+from device.store.journal.salvage import Salvage  # noqa: E402
 from device.table import Table  # noqa: E402
 from device.ui.app import App  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
@@ -157,8 +157,8 @@ def test_a_rubber_started_on_a_full_disk_shows_the_mark_and_starts_once_there_is
 def test_a_rubber_resumed_on_a_disk_that_cannot_store_shows_the_mark_from_its_first_frame(
     tmp_path, monkeypatch
 ):
-    from device.store import open as store_open
-    from device.store.open import open_journal
+    from device.store.journal import opening as store_open
+    from device.store.journal.opening import open_journal
     from tests.store.test_open import FullJournal, fill
 
     table, _ = fill(tmp_path, finished=0, progress=6)

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from device.engine.game import Game
 
-from .history import rubber_result
-from .journal import (
+from ..history import rubber_result
+from . import (
     FILENAME,
     VERSION,
     Journal,

@@ -22,14 +22,14 @@ from device.engine.events import Event, Setup
 from device.engine.game import Game
 from device.forms import DEFAULT
 
-from .journal import (
+from ..results import is_history_result, rubber_result
+from . import (
     JournalDamaged,
     parse_event,
     parse_result,
     parse_setup,
     text_or_bytes,
 )
-from .results import is_history_result, rubber_result
 
 # Past a damaged page with no readable max(id): stop after this many ids found empty.
 PROBE_MISSES = 20_000
@@ -117,7 +117,7 @@ def _read(db: sqlite3.Connection, check: bool) -> Reading:
 def _check_events(reading: Reading) -> None:
     """Every input of every rubber must read as an event (those of the rubber in
     progress must also replay: open.py replays them)."""
-    from .journal import deck_of
+    from . import deck_of
 
     for rid, rows in reading.events.items():
         row = reading.rubbers.get(rid)
@@ -177,7 +177,7 @@ def _page_type(path: str, page: int, size: int, image: bytes | None = None) -> i
 
 def _damage_or_raise(error: sqlite3.Error, reading: Reading, where: str) -> None:
     """Damage is noted; a disk that fails (full, I/O error) is raised as it is."""
-    from .journal import classify
+    from . import classify
 
     found = classify(error)
     name = getattr(error, "sqlite_errorname", "") or ""
@@ -321,7 +321,7 @@ def replayable(setup: Setup, rows: list[EventRow]) -> tuple[Game, list[tuple[Eve
     """The game after the rubber's events in order, up to the first that cannot be read
     (missing: a rubber's inputs have ids one after another) or no longer replays; and
     those events with their times."""
-    from .journal import deck_of
+    from . import deck_of
 
     game, kept = Game(setup), []
     deck = deck_of(setup)

@@ -376,13 +376,65 @@ class Journal:
         """(id, started, finished) of every rubber, oldest first."""
         return list(self.db.execute("SELECT id, started, finished FROM rubbers ORDER BY id"))
 
+    def stored_results(self) -> list[dict]:
+        """Every finished rubber, oldest first: its result with its id ("rubber": id),
+        or {"rubber": id, "damaged": True} when the result cannot be read, so the
+        history can say so in its place. Best effort, never raises: a damaged page
+        (or a closed journal) ends the list where it is. A result that reads but is
+        not a played rubber's (an older program's note of a rubber it abandoned) is
+        left out, as from the counts."""
+        from ..results import is_history_result
+
+        entries = []
+        try:
+            rows = self.db.execute(
+                "SELECT id, result FROM rubbers WHERE finished IS NOT NULL ORDER BY id"
+            )
+            for rubber, text in rows:
+                try:
+                    result = parse_result(text)
+                except JournalDamaged:
+                    entries.append({"rubber": rubber, "damaged": True})
+                    continue
+                if is_history_result(result):
+                    entries.append({**result, "rubber": rubber})
+        except (sqlite3.Error, AttributeError):
+            pass  # a damaged page, or a closed journal (no db): what was read before it
+        return entries
+
+    def setup_of(self, rubber: int) -> tuple[Setup, int]:
+        """The rubber's setup and how many events it stores (JournalError: none such)."""
+        try:
+            row = self.db.execute("SELECT setup FROM rubbers WHERE id = ?", (rubber,)).fetchone()
+            if row is None:
+                raise JournalError(f"there is no rubber {rubber} in the journal")
+            query = "SELECT count(*) FROM events WHERE rubber = ?"
+            return parse_setup(row[0]), self.db.execute(query, (rubber,)).fetchone()[0]
+        except sqlite3.Error as error:
+            raise classify(error, self.path) from None
+
+    def event_pages(self, rubber: int, setup: Setup, page: int):
+        """The rubber's events `page` at a time, in id order (as `rubber` reads them):
+        a long rubber is read between other work, never all at once."""
+        deck, last = deck_of(setup), 0
+        query = "SELECT id, event FROM events WHERE rubber = ? AND id > ? ORDER BY id LIMIT ?"
+        while True:
+            try:
+                rows = self.db.execute(query, (rubber, last, page)).fetchall()
+            except sqlite3.Error as error:
+                raise classify(error, self.path) from None
+            if not rows:
+                return
+            last = rows[-1][0]
+            yield [parse_event(text, deck) for _, text in rows]
+
     def finished_results(self) -> list[dict]:
         """The results of the finished rubbers, for the history: best effort, never raises.
 
         A result that cannot be read, or that is not a played rubber's (one
         abandoned by an older program), is left out.
         """
-        from .results import is_history_result
+        from ..results import is_history_result
 
         results = []
         try:
