@@ -291,7 +291,9 @@ class GameForm:
         known = {o.name: o for o in self.options}
         for name in given or {}:
             if name not in known:
-                raise SetupError(f"{self.name} has no option {name!r}")
+                raise SetupError(
+                    msg("{form} has no option {name}", form=self.name, name=repr(name))
+                )
         given = given or {}
         return {n: (o.check(given[n]) if n in given else o.default) for n, o in known.items()}
 
@@ -355,7 +357,7 @@ class GameForm:
         if self.players == 2:
             return (0, 1), self.dealer_by_draw(drawn)
         if self.players != 4:
-            raise SetupError(f"{self.name} has no draw for seats")
+            raise SetupError(msg("{form} has no draw for seats", form=self.name))
         if len(drawn) != 4 or len(set(drawn)) != 4:
             raise SetupError("each player draws one card, all different")
         ranked = sorted(range(4), key=lambda p: (drawn[p].rank, drawn[p].suit.order), reverse=True)
@@ -374,7 +376,7 @@ class GameForm:
         by the seat it names, else by `turn`, the seat whose turn it is."""
         seat = turn if event.seat is None else event.seat
         if seat not in range(self.players):
-            raise PlayError(f"there is no seat {seat}")
+            raise PlayError(msg("there is no seat {seat}", seat=seat))
         return DrawPhaseEnded(seat)
 
     def check_card(self, card) -> None:

@@ -358,9 +358,11 @@ class Game:
         deal = self._need_phase("dummy", msg("no card can be shown now"))
         hand = deal.dummy if event.hand is None else event.hand
         if not isinstance(hand, int) or not 0 <= hand < deal.play.hands:
-            raise PlayError(f"there is no hand {hand}")
+            raise PlayError(msg("there is no hand {hand}", hand=hand))
         if hand not in self._dummies_left(deal):
-            raise PlayError(f"the dummy's cards are laid out now, not {deal.play.names[hand]}'s")
+            raise PlayError(
+                msg("the dummy's cards are laid out now, not {name}'s", name=deal.play.names[hand])
+            )
         if self._laid_out(deal, hand) and hand not in deal.play.known:
             laid = self.form.laid_out()
             raise PlayError(
@@ -380,11 +382,11 @@ class Game:
         """A card of the dummy laid face up before the auction; 13 start the auction."""
         deal = self.deal
         if event.hand is not None:
-            raise PlayError("the face-up dummy's hand is known once the declarer chooses it")
+            raise PlayError(msg("the face-up dummy's hand is known once the declarer chooses it"))
         if event.card not in self.form.deck:
             raise PlayError(self._not_of_deck(event.card))
         if event.card in deal.face_up:
-            raise PlayError(f"{event.card} is already shown")
+            raise PlayError(msg("{card} is already shown", card=event.card))
         deal.face_up.append(event.card)
         if len(deal.face_up) == self.form.tricks:
             self._start_auction(deal)
@@ -694,7 +696,7 @@ class Game:
 
     def _check_seat(self, seat: int) -> int:
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise RuleError(f"there is no seat {seat}")
+            raise RuleError(msg("there is no seat {seat}", seat=seat))
         return seat
 
     def _seat(self, given: int | None, expected: int, turn: Callable[[str], Message]) -> int:

@@ -90,7 +90,7 @@ class ThreePlayer(GameForm):
         """OK: the declarer has taken the talon and discarded four cards."""
         if event.seat is not None and event.seat != deal.declarer:
             if event.seat not in range(self.players):
-                raise PlayError(f"there is no seat {event.seat}")
+                raise PlayError(msg("there is no seat {seat}", seat=event.seat))
             raise PlayError(msg("{name} takes the talon, as declarer", name=players[deal.declarer]))
         deal.talon_done = True
         return TalonDiscarded(deal.declarer)
