@@ -211,6 +211,15 @@ def _add_journal_parsers(commands) -> None:
     )
     status.add_argument("--data-dir", metavar="DIR", help="where the journal lives")
     status.add_argument("--json", action="store_true", help="print JSON (the default)")
+    history = commands.add_parser(
+        "history",
+        help="the history in figures, from the journal",
+        description="Per couple (or three players) and per partnership at four, in each form: "
+        "rubbers played and won, the running balance after each rubber, who is ahead and since "
+        "when, and the contracts made and failed by level (docs/cli.md).",
+    )
+    history.add_argument("--data-dir", metavar="DIR", help="where the journal lives")
+    history.add_argument("--json", action="store_true", help="print JSON (else a line a group)")
     export = commands.add_parser(
         "export",
         help="a stored rubber as PBN, or as a game record (JSON)",
@@ -582,6 +591,53 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_history(args: argparse.Namespace) -> int:
+    from .config import data_dir
+    from .store.journal import FILENAME, JournalError
+    from .store.status import stored_history
+    from .store.trends import trends
+
+    try:
+        results, damaged = stored_history(data_dir(args.data_dir) / FILENAME)
+    except JournalError as error:
+        raise UsageError(str(error)) from None
+    if damaged:
+        print(f"warning: {damaged} finished rubber(s) cannot be read: left out", file=sys.stderr)
+    figures = trends(results)
+    if args.json:
+        print(json.dumps(figures, indent=1))
+    else:
+        print("\n".join(_history_lines(figures)) or "no finished rubber yet")
+    return 0
+
+
+def _history_lines(figures: dict) -> list[str]:
+    """A line a group: "draw-and-discard, Anna & Ben: 3 played; Anna 2, Ben 1 won;
+    Anna ahead by 420 since rubber 2"."""
+    lines = []
+    for group in figures["couples"]:
+        won = ", ".join(f"{name} {n}" for name, n in group["won"].items())
+        ahead = group["ahead"]
+        lead = "even" if ahead is None else f"{ahead['name']} ahead by {ahead['by']}"
+        since = "" if ahead is None else f" since rubber {ahead['since']}"
+        names = " & ".join(group["players"])
+        lines.append(
+            f"{group['form']}, {names}: {group['played']} played; {won} won; {lead}{since}"
+        )
+    for group in figures["partnerships"]:
+        ahead = group["ahead"]
+        if ahead is None:
+            lead = "even"
+        else:
+            word = "ahead" if ahead["by"] > 0 else "behind"
+            lead = f"{word} by {abs(ahead['by'])} since rubber {ahead['since']}"
+        names = " & ".join(group["players"])
+        lines.append(
+            f"{group['form']}, {names}: {group['played']} played, {group['won']} won; {lead}"
+        )
+    return lines
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from .store.pbn import export_pbn
     from .store.status import export_json
@@ -649,6 +705,7 @@ COMMANDS = {
     "sim-devices": cmd_sim_devices,
     "status": cmd_status,
     "export": cmd_export,
+    "history": cmd_history,
     "camera-pair": cmd_camera_pair,
     "camera-read": cmd_camera_read,
 }

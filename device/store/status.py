@@ -1,4 +1,5 @@
-"""`honeymoon status` and `honeymoon export`: the table as JSON, read from the journal."""
+"""`honeymoon status`, `export` and `history`: the table and its history as JSON,
+read from the journal (into memory: its files are never written)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,30 @@ def stored_game(path: Path, rubber: int | None = None) -> tuple[Game, str | None
     finally:
         journal.close()
     return game, note
+
+
+def stored_history(path: Path) -> tuple[list[dict], int]:
+    """For `honeymoon history`: every finished rubber's result in the journal at
+    `path`, oldest first, each with its id, and how many could not be read (left
+    out). No journal yet is no history; JournalError (one line) when the journal
+    cannot be read at all."""
+    if not path.exists():
+        return [], 0
+    try:
+        journal = Journal.read_only(path)
+    except JournalNewer as error:
+        raise JournalError(f"{path}: {error}; update the program to read it") from None
+    except JournalError as error:
+        raise JournalError(f"the journal cannot be read: {error}") from None
+    try:
+        journal.rubbers()  # a file that is no journal says so, not an empty history
+        entries = journal.stored_results()
+    except JournalError as error:
+        raise JournalError(f"the journal cannot be read: {error}") from None
+    finally:
+        journal.close()
+    damaged = sum(1 for entry in entries if entry.get("damaged"))
+    return [entry for entry in entries if not entry.get("damaged")], damaged
 
 
 def load_game(journal: Journal, rubber: int | None = None) -> tuple[int, Game]:

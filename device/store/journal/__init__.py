@@ -217,7 +217,12 @@ class Journal:
         try:
             _refuse_newer(journal.path)
             image = journal_image(journal.path)
-            if len(image) >= 64 and int.from_bytes(image[60:64], "big", signed=True) > VERSION:
+            sqlite = image.startswith(b"SQLite format 3\0")  # else no version to read
+            if (
+                sqlite
+                and len(image) >= 64
+                and int.from_bytes(image[60:64], "big", signed=True) > VERSION
+            ):
                 raise JournalNewer(int.from_bytes(image[60:64], "big", signed=True))
             journal.db = snapshot(journal.path)
             journal.db.text_factory = text_or_bytes
@@ -373,8 +378,12 @@ class Journal:
         return row[0] if row else None
 
     def rubbers(self) -> list[tuple[int, float, float | None]]:
-        """(id, started, finished) of every rubber, oldest first."""
-        return list(self.db.execute("SELECT id, started, finished FROM rubbers ORDER BY id"))
+        """(id, started, finished) of every rubber, oldest first (JournalError when the
+        file is no journal, or the list cannot be read)."""
+        try:
+            return list(self.db.execute("SELECT id, started, finished FROM rubbers ORDER BY id"))
+        except sqlite3.Error as error:
+            raise classify(error, self.path) from None
 
     def stored_results(self) -> list[dict]:
         """Every finished rubber, oldest first: its result with its id ("rubber": id),
