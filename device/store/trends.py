@@ -14,26 +14,36 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from device.forms import DEFAULT
+
 from .history import result_sides
 from .results import is_history_result
 
 LEVELS = tuple(str(level) for level in range(1, 8))
 
 
-def trends(results: Iterable[dict]) -> dict:
+def trends(results: Iterable[dict], by_form: bool = True) -> dict:
     """{"couples": [...], "partnerships": [...]}, each group as docs/cli.md shows it,
-    in the order first played."""
+    in the order first played; with `by_form` False, each group's rubbers of every
+    form together (its "form" is None)."""
     couples: dict[tuple, dict] = {}
     partnerships: dict[tuple, dict] = {}
     for result in results:
         if result.get("damaged") or not is_history_result(result):
             continue
+        # Every form together, or each apart: an early result with no form is the default's.
+        result = {**result, "game": result.get("game", DEFAULT) if by_form else None}
         if len(result["players"]) == 4:
             for side, others in _sides(result):
                 _add_partnership(partnerships, result, side, others)
         else:
             _add_couple(couples, result)
     return {"couples": list(couples.values()), "partnerships": list(partnerships.values())}
+
+
+def _form(result: dict) -> str | None:
+    game = result.get("game")
+    return None if game is None else str(game)
 
 
 def _number(value) -> float:
@@ -57,7 +67,7 @@ def _count_contract(levels: dict, deal: dict) -> None:
 
 def _add_couple(groups: dict, result: dict) -> None:
     players = sorted(result["players"])
-    form = str(result.get("game", ""))
+    form = _form(result)
     group = groups.setdefault(
         (form, *players),
         {
@@ -123,7 +133,7 @@ def _sides(result: dict) -> list[tuple[list[str], list[str]]]:
 
 def _add_partnership(groups: dict, result: dict, side: list[str], others: list[str]) -> None:
     players = sorted(side)
-    form = str(result.get("game", ""))
+    form = _form(result)
     group = groups.setdefault(
         (form, *players),
         {

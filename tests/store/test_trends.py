@@ -162,3 +162,10 @@ def test_robot_rubbers_in_a_journal_add_up_to_their_sheets(journal):
         1 for g in games for d in g.deals if d.contract is not None and d.outcome is not None
     )
     assert declared == played
+
+
+def test_every_form_together():
+    results = [couple(1, 500, 0), couple(2, 0, 100, form="draw-and-discard")]
+    (group,) = trends(results, by_form=False)["couples"]
+    assert group["form"] is None and group["played"] == 2
+    assert group["ahead"] == {"name": "Anna", "by": 400, "since": 1}
