@@ -60,6 +60,7 @@ CAMERA_NOTICES = {
 }
 BROWSE = ("help", "help-page", "history-page", "history-rubber", "forms", "forms-page")
 BROWSE += ("review-page",)  # the pages of a stored rubber's double-dummy review
+CHARTS = ("charts-group", "charts-form", "charts-kind")  # the history's charts
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Daan")  # for seats nobody has named yet
 
 
@@ -384,6 +385,8 @@ class App:
             self._stop_pairing()
         elif kind in BROWSE:
             self.browse(kind, args[0])
+        elif kind in CHARTS:
+            self.chart(kind, *args)
         elif kind == "quit":  # confirmed; on the appliance the unit starts it again
             self.running = False
             self.exit_code = self.appliance.quit_status()
@@ -419,6 +422,19 @@ class App:
             self.ui.forms_page = max(0, value)
         elif kind == "history-rubber":
             self._open_stored(value)
+
+    def chart(self, kind: str, value=None) -> None:
+        """The history's charts: another couple or partnership, the next form (all, then
+        each one played: the first group of it), balance or contracts."""
+        from .screens.charts import next_form
+
+        charts = self.ui.charts
+        if kind == "charts-group":
+            charts.group = max(0, value)
+        elif kind == "charts-form":
+            charts.form, charts.group = next_form(self.ui.history, charts.form), 0
+        elif kind == "charts-kind":
+            charts.kind = value
 
     def _journal(self):
         """The journal: the rubber's, or before any rubber the one new rubbers go into."""

@@ -51,6 +51,11 @@ ABRIDGED_INK = {
 }
 
 # Buttons: (background, pressed background, text) per style.
+# The history's charts: a colour each for up to three players (or a partnership and
+# its opponents), bright for lines and bars, dark for areas and failed contracts.
+CHART = ((244, 186, 36), (120, 190, 255), (240, 140, 160))
+CHART_FILL = ((138, 112, 34), (52, 104, 140), (138, 76, 96))
+
 BUTTON = (236, 233, 222)
 BUTTON_PRESSED = (190, 186, 170)
 BUTTON_TEXT = INK

@@ -38,6 +38,7 @@ from tests.engine.helpers import deal_cards  # noqa: E402
 from tests.ui.abridged_gallery import abridged_screens  # noqa: E402
 from tests.ui.abridged_review_gallery import abridged_review_screens  # noqa: E402
 from tests.ui.camera_gallery import camera_screens  # noqa: E402
+from tests.ui.charts_gallery import charts_screens  # noqa: E402
 from tests.ui.deck_pairing_gallery import deck_pairing_screens  # noqa: E402
 from tests.ui.draw_bridge_gallery import draw_bridge_screens  # noqa: E402
 from tests.ui.four import NAMES, four  # noqa: E402
@@ -467,6 +468,7 @@ def _every_screen() -> tuple[tuple[str, object, UiState], ...]:
     screens += abridged_review_screens()
     screens += deck_pairing_screens(build_view(game("plain", {"calls": ["1H"]})))
     screens += camera_screens(build_view(game("plain", {"calls": ["1H"]})))
+    screens += charts_screens()
     return tuple(screens + marked_screens())
 
 
@@ -506,6 +508,8 @@ README = {  # file in docs/screens -> (screen, language, size)
     "camera-pairing-nl-800x480.png": ("camera-pairing", "nl", (800, 480)),
     "camera-page-en-800x480.png": ("camera-page", "en", (800, 480)),
     "camera-page-nl-800x480.png": ("camera-page", "nl", (800, 480)),
+    "history-charts-en-800x480.png": ("charts-balance", "en", (800, 480)),
+    "history-charts-nl-800x480.png": ("charts-contracts", "nl", (800, 480)),
 }
 
 

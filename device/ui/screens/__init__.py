@@ -26,6 +26,7 @@ MODULES = {
     "history": "history",
     "history-sheet": "history",  # a rubber's sheet, opened from the history
     "history-review": "review",  # a stored rubber's double-dummy review, from its sheet
+    "history-charts": "charts",  # the history in pictures
     "help": "help",
     "forms": "forms",  # the game forms to choose from, opened from the start screen
     "claim": "claim",

@@ -88,6 +88,15 @@ class Said:
 
 
 @dataclass
+class ChartsShown:
+    """What the history's charts show: which group, which form (None: all), which chart."""
+
+    group: int = 0
+    form: str | None = None
+    kind: str = "balance"  # or "contracts"
+
+
+@dataclass
 class UiState:
     """What the screen shows besides the game: overlays, banner, settings, devices."""
 
@@ -116,6 +125,7 @@ class UiState:
     camera_shown: object | None = None  # the camera page's picture (camera_preview.CameraShown)
     history: list = field(default_factory=list)
     history_page: int = 0
+    charts: ChartsShown = field(default_factory=lambda: ChartsShown())  # the history's charts
     stored: object | None = None  # the rubber opened from the history (view.StoredRubberView)
     # The double-dummy review (ui.review_text.ReviewShown) of the deal on the result
     # screen, and of each deal of the rubber opened from the history, with its page.

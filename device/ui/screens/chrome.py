@@ -162,13 +162,15 @@ BANNER_LINES = 2  # a refusal (at most app.BANNER_CHARS) in two lines of the sma
 
 # The pages turned with arrows in their title band: there the banner lies over the
 # bottom band, left of its Back or Close.
-ARROW_PAGES = ("forms", "history", "history-review")
+ARROW_PAGES = ("forms", "history", "history-review", "history-charts")
 
 
 def banner_rect(ui) -> tuple:
     """Over the header, beside its turn button: the contract, every button and the
     screen's own area stay in view under a refusal (the header is back once the next
     input is taken)."""
+    if ui.overlay in ("history", "history-charts"):  # left of Charts (Contracts) and Close
+        return (4, FOOTER_Y, 428, 480 - FOOTER_Y)
     if ui.overlay in ARROW_PAGES:
         return (4, FOOTER_Y, 612, 480 - FOOTER_Y)
     x = FLIP[2] + 4 if ui.shared_flipped else 4  # the turned header has the button left
@@ -239,7 +241,8 @@ NOTICE_BESIDE_MARK = (0, FOOTER_Y, 552, 480 - FOOTER_Y)
 MARK_BESIDE_NOTICE = (560, FOOTER_Y + 4, 232, BUTTON_H)
 MARK_RECTS = {
     "game": (422, FOOTER_Y + 4, 242, BUTTON_H),  # between Score sheet and Menu
-    "page": (8, FOOTER_Y + 4, 608, BUTTON_H),  # menu, settings, history: left of Close
+    "page": (8, FOOTER_Y + 4, 608, BUTTON_H),  # menu, settings: left of Close
+    "history": (8, FOOTER_Y + 4, 424, BUTTON_H),  # left of Charts (Contracts) and Close
     "sheet": (516, 346, 268, 56),  # above Close, beside the paper
     "start": (136, FOOTER_Y + 4, 236, BUTTON_H),  # between Menu and Resume
     "cut": (126, FOOTER_Y + 4, 212, BUTTON_H),
@@ -263,7 +266,9 @@ def mark_rect(ui) -> tuple:
         return MARK_RECTS["pairing"]
     if ui.overlay == "sheet":
         return MARK_RECTS["sheet"]
-    if ui.overlay in ("menu", "settings", "history", "camera"):
+    if ui.overlay in ("history", "history-charts"):
+        return MARK_RECTS["history"]
+    if ui.overlay in ("menu", "settings", "camera"):
         return MARK_RECTS["page"]
     if ui.start is not None and ui.overlay is None:
         return MARK_RECTS["cut" if ui.start.drawn is not None else "start"]

@@ -34,6 +34,7 @@ INDENT = 28
 # Heights of the page's items, in logical px: fixed, so the pages are the same at any size.
 HEIGHTS = {"heading": 44, "couple": 40, "line": 36, "rubber": 56, "gap": 10}
 ROW_H = 50  # a rubber's row: its touch target, more than 48 high
+CHARTS = (440, menu.BUTTON_Y, 168, menu.BUTTON_H)  # left of Close
 SCORES_X, OUTCOME_W = 180, 280  # in a row: where the scores start, the outcome's most room
 
 
@@ -198,6 +199,10 @@ def draw(surface, layout, view, ui, t):
     else:
         targets += _page(surface, layout, pages[number], t)
     menu.bottom_band(surface, layout)
+    charts = ("overlay", "history-charts")  # the same figures in pictures
+    targets.append(
+        menu.button(surface, layout, CHARTS, t.t("charts.open"), charts, enabled=bool(pages))
+    )
     targets.append(menu.close_button(surface, layout, t))
     chrome.finish(surface, layout, ui, t)
     return targets
