@@ -1,6 +1,6 @@
 """The rubber result: who won and by how much, the games and the totals, the
 last deal in a line, and a small copy of the score sheet. From here the
-players open the full sheet or start a new rubber.
+players start a new rubber, or open the full sheet from the footer.
 
 If the last deal ended in a claim, its honours may still be given here.
 """
@@ -18,8 +18,8 @@ from .base import Target
 from .result import LEFT, MINI_SHEET, WIDTH, contract_line, honours_buttons, honours_text
 from .sheet import draw_paper, status, winning_margin
 
-SHEET_BUTTON = (LEFT, 356, 200, 60)
-NEW_BUTTON = (LEFT + 212, 356, WIDTH - 212, 60)
+# One way to the full sheet: the footer's Score sheet (a second button here said the same).
+NEW_BUTTON = (LEFT, 356, WIDTH, 60)
 ROW = line_step(theme.TEXT)
 
 
@@ -32,13 +32,12 @@ def draw(surface, layout, view, ui, t):
     targets += _last_deal(surface, layout, view, t, y + 6)
     if view.result is None or not view.result.ask_honours:  # the last deal's review
         review = review_lines(ui.review, t)
-        top = SHEET_BUTTON[1] - 6 - review_height(review)
+        top = NEW_BUTTON[1] - 6 - review_height(review)
         draw_review(surface, layout, review, (LEFT, top), WIDTH)
     draw_paper(surface, layout, sheet, MINI_SHEET, t, tags=False)
-    draw_button(surface, layout, SHEET_BUTTON, t.t("button.sheet"), True, "normal", theme.TEXT)
     again = t.t("finished.another_chicago" if sheet.deal_chart else "menu.new_rubber")
     draw_button(surface, layout, NEW_BUTTON, again, True, "accent", TEXT_LARGE)
-    targets += [Target(SHEET_BUTTON, ("overlay", "sheet")), Target(NEW_BUTTON, ("new-rubber",))]
+    targets.append(Target(NEW_BUTTON, ("new-rubber",)))
     chrome.finish(surface, layout, ui, t)
     return targets
 
@@ -87,8 +86,8 @@ def _last_deal(surface, layout, view, t, y: float) -> list[Target]:
     result = view.result
     if result is None:
         return []
-    text = t.t("finished.last_deal", deal=contract_line(result, t))
-    y = wrapped_text(surface, layout, text, (LEFT, y), theme.TEXT, WIDTH)
+    text = t.t("finished.last_deal", deal=contract_line(result, t))  # "3♣ by Carla"
+    y = wrapped_text(surface, layout, text, (LEFT, y), theme.TEXT, WIDTH, suits=True)
     honours = honours_text(result, view.side_names, t)
     if honours:
         colour = theme.ACCENT if result.ask_honours else theme.INK_ON_FELT_SOFT

@@ -212,11 +212,25 @@ def _lines(surface, layout, result, sides, t, y: float, bottom: float) -> float:
     return y + 4
 
 
+def closing_note(layout, t) -> list[str]:
+    return wrap(layout, t.t("sheet.closing_note"), theme.TEXT, WIDTH)
+
+
 def draw(surface, layout, view, ui, t):
     targets = chrome.frame(surface, layout, view, ui, t)
     review = review_lines(ui.review, t)  # the double-dummy review, just above Next
     bottom = NEXT[1] - 6 - review_height(review)
-    _, honours = draw_summary(surface, layout, view, t, 56, bottom)
+    # The paper's bracketed entries, said in words above the review: what stopping now adds.
+    # Not while honours are asked after a claim: their buttons need the room, and the
+    # score sheet says it too.
+    asked = view.result is not None and view.result.ask_honours
+    note = closing_note(layout, t) if view.sheet.closing and not asked else []
+    end, honours = draw_summary(surface, layout, view, t, 56, bottom - len(note) * ROW)
+    if end > bottom - len(note) * ROW:  # no room left for it under the summary
+        note = []
+    for i, line in enumerate(note):
+        at = (LEFT, bottom - (len(note) - i) * ROW)
+        draw_text(surface, layout, line, at, theme.TEXT, theme.INK_ON_FELT_SOFT)
     draw_review(surface, layout, review, (LEFT, bottom), WIDTH)
     draw_paper(surface, layout, view.sheet, MINI_SHEET, t, tags=False)
     draw_button(surface, layout, NEXT, t.t("result.next"), True, "accent", theme.TEXT_LARGE)
