@@ -57,10 +57,15 @@ def open_devices(
     return devices
 
 
+NO_GPIO = (
+    "GPIO bidding box: this machine has no GPIO pins (use the serial bidding box or the screen)"
+)
+
+
 def open_gpio_bidbox(pins: dict, inputs: queue.Queue):
     """The GPIO bidding box with the config's pins over the built-in map; on a
     machine without GPIO (or with a bad map) the table goes on without it."""
-    from gpiozero.exc import GPIOZeroError
+    from gpiozero.exc import BadPinFactory, GPIOZeroError
 
     from .hal.bidbox_gpio import DEFAULT_PINS, GpioBidBox
     from .hal.events import LOST, Input
@@ -69,6 +74,9 @@ def open_gpio_bidbox(pins: dict, inputs: queue.Queue):
         with warnings.catch_warnings():  # one clear message below, not gpiozero's fallbacks
             warnings.simplefilter("ignore")
             return GpioBidBox({**DEFAULT_PINS, **pins}, inputs)
+    except BadPinFactory:  # no GPIO here at all (a laptop): said in the screen's words
+        inputs.put(Input(LOST, msg(NO_GPIO), "bidbox"))
+        return None
     except (GPIOZeroError, ValueError, OSError) as error:
         inputs.put(
             Input(LOST, msg("GPIO bidding box: {reason}", reason=error), "bidbox")
