@@ -172,6 +172,8 @@ def shown_cards(deal: Deal) -> dict:
 def build_view(game: Game) -> TableView:
     deal = game.deal
     turn = game.turn
+    if game.phase == "dummy" and deal.dummy is not None and deal.dummy < len(game.players):
+        turn = deal.dummy  # a player's own dummy: they lay it out, as the prompt says
     # Vulnerability as the deal was dealt (the sheet before it): the deal result and the
     # rubber's end show what the deal was played at, not what the next deal will be.
     seats = tuple(

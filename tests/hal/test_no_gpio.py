@@ -25,7 +25,7 @@ def opened(monkeypatch, error):
 
 @pytest.mark.parametrize(
     "lang, words",
-    [("en", "this machine has no GPIO pins"), ("nl", "deze machine heeft geen GPIO-pinnen")],
+    [("en", "this machine has no GPIO pins"), ("nl", "deze computer heeft geen GPIO-pinnen")],
 )
 def test_no_gpio_is_said_in_the_screens_words(monkeypatch, lang, words):
     said = Catalog(lang).error(

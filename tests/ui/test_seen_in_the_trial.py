@@ -60,3 +60,15 @@ def test_the_last_deals_contract_has_its_suit_symbol(monkeypatch):
     monkeypatch.setattr("device.ui.widgets.text.text_with_suits", record)
     draw(view, ui, "nl")
     assert any(" door " in text for text in drawn)  # "Laatste spel: 3SA door Anna"
+
+
+@pytest.mark.parametrize("name", ["chicago-dummy", "rb-dummy", "double-dummy-dummy"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_header_and_the_prompt_name_the_same_person(name, lang):
+    """Laying out a dummy at four: the dummy's player, in the header and the prompt."""
+    from device.ui.screens.table4 import turn_text
+
+    view, _ = screen(name)
+    t = Catalog(lang)
+    assert view.turn in turn_text(view, t)
+    assert view.play.dummy >= len(view.seats) or view.turn == view.seats[view.play.dummy].name
