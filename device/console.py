@@ -92,7 +92,7 @@ def describe(game: Game, event: Event, t: Words | None = None) -> str:
     if isinstance(event, CardShown) and game.phase == "pick-up":
         return t.t("console.turned_up", card=event.card)
     if isinstance(event, CardShown) and game.phase == "draw-tricks":  # Draw Bridge's top card
-        return t.t("console.top_card", card=event.card, n=len(deal.draw_top))
+        return t.t("console.top_card", card=event.card, n=len(deal.own.draw_top))
     if isinstance(event, CallMade):
         return t.t("console.call", name=name, call=event.call)
     if isinstance(event, CardPlayed):
@@ -138,7 +138,7 @@ def _played(game: Game, event: CardPlayed, name: str, t: Words) -> str:
     """A card played: from whose dummy, and the trick's winner after its last card."""
     deal = game.deal
     text = t.t("console.plays", name=name, card=event.card)
-    if deal.play is None and getattr(deal, "draw", None) is not None:
+    if deal.play is None and getattr(deal.own, "draw", None) is not None:  # Draw Bridge
         return text + draw_trick_won(game, t)
     play = deal.play
     hand = play.played.get(event.card, (None,))[0] if play is not None else None
@@ -280,7 +280,7 @@ def _tricks_text(game: Game) -> str:
 def draw_trick_won(game: Game, t: Words | None = None) -> str:
     """Draw Bridge: after a draw trick's second card, who won it and draws (first)."""
     t = t or english()
-    draw, top = game.deal.draw, game.deal.draw_top
+    draw, top = game.deal.own.draw, game.deal.own.draw_top
     if draw.current or not draw.tricks:
         return ""
     number, winner = len(draw.tricks), game.players[draw.tricks[-1].winner]
@@ -292,7 +292,7 @@ def draw_trick_status(game: Game, t: Words | None = None) -> str:
     """Draw Bridge's draw tricks: which one, its cards, and what is scanned next."""
     t = t or english()
     deal, turn = game.deal, game.name(game.turn)
-    draw = deal.draw
+    draw = deal.own.draw
     number = min(len(draw.tricks) + 1, draw.total)
     cards = " ".join(str(c) for c in draw.current) or t.t("console.none_yet")
     head = t.t("console.draw_trick", n=deal.number, trick=number, of=draw.total, cards=cards)

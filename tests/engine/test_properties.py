@@ -98,16 +98,16 @@ def draw_trick_input(game: Game, draw):
     deal = game.deal
     if draw(st.integers(0, 40)) == 0:
         return DrawPhaseEnded()
-    seen = set(deal.draw.played) | set(deal.draw_top)
+    seen = set(deal.own.draw.played) | set(deal.own.draw_top)
     if game.phase == "draw-top":
         return CardShown(draw(st.sampled_from([c for c in game.form.deck.cards if c not in seen])))
     drawn = game.form._drawn_by(deal)
-    hand = deal.draw.to_play
-    top = deal.draw_top[-1:] if len(deal.draw_top) > len(deal.draw.tricks) else []
+    hand = deal.own.draw.to_play
+    top = deal.own.draw_top[-1:] if len(deal.own.draw_top) > len(deal.own.draw.tricks) else []
     cards = [
         c
         for c in game.form.deck.cards
-        if c not in deal.draw.played and c not in top and drawn.get(c, hand) == hand
+        if c not in deal.own.draw.played and c not in top and drawn.get(c, hand) == hand
     ]
     return CardPlayed(draw(st.sampled_from(cards)))
 
