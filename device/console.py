@@ -84,10 +84,10 @@ def describe(game: Game, event: Event, t: Words | None = None) -> str:
     if isinstance(event, DrawPhaseEnded):
         return draw_phase_words(t, game.form, "stopped")
     if isinstance(event, PickUp):  # the card is face up still, or decided last
-        card = deal.turned or deal.pickups[-1][0]
+        card = deal.own.turned or deal.own.pickups[-1][0]
         if event.take:
             return t.t("console.takes", name=name, card=card)
-        key = "console.rejects" if deal.turned else "console.rejects_too"
+        key = "console.rejects" if deal.own.turned else "console.rejects_too"
         return t.t(key, name=name, card=card)
     if isinstance(event, CardShown) and game.phase == "pick-up":
         return t.t("console.turned_up", card=event.card)
@@ -305,10 +305,10 @@ def pickup_status(game: Game, t: Words | None = None) -> str:
     """Draw / Pick-Up: which stock card, and whose turn to turn it up or decide."""
     t = t or english()
     deal, turn = game.deal, game.name(game.turn)
-    head = t.t("console.stock", n=deal.number, card=len(deal.pickups) + 1, of=game.form.stock)
-    if deal.turned is None:
+    head = t.t("console.stock", n=deal.number, card=len(deal.own.pickups) + 1, of=game.form.stock)
+    if deal.own.turned is None:
         return t.t("console.stock_turn", head=head, name=turn)
-    return t.t("console.stock_decide", head=head, card=deal.turned, name=turn)
+    return t.t("console.stock_decide", head=head, card=deal.own.turned, name=turn)
 
 
 class Console:

@@ -122,9 +122,9 @@ def pickup_input(game: Game, draw):
     deal = game.deal
     if draw(st.integers(0, 60)) == 0:
         return DrawPhaseEnded()
-    if deal.turned is not None:
+    if deal.own.turned is not None:
         return PickUp(draw(st.booleans()))
-    turned = {card for card, _ in deal.pickups}
+    turned = {card for card, _ in deal.own.pickups}
     return CardShown(draw(st.sampled_from([c for c in game.form.deck.cards if c not in turned])))
 
 
