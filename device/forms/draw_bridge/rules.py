@@ -112,7 +112,7 @@ class DrawBridge(GameForm):
         play = deal.own.draw
         if isinstance(event, DrawPhaseEnded):  # the menu's "stop", or a record without them
             stopped = self.phase_stopped(event, play.to_play)
-            deal.own.draw_ended = True
+            deal.own.ended = True
             return stopped
         card = event.card
         self.check_card(card)
@@ -173,7 +173,7 @@ class DrawBridge(GameForm):
 
     def phase_over(self, deal: Deal) -> bool:
         """The auction starts after the 13th draw trick."""
-        return deal.own.draw.finished or deal.own.draw_ended
+        return deal.own.draw.finished or deal.own.ended
 
     def phase_record(self, deal: Deal) -> dict:
         """The record's `draw_cards` (and `draw_top` when the top cards were shown)."""
@@ -209,7 +209,7 @@ class DrawBridge(GameForm):
     def held_before_play(self, deal: Deal) -> tuple:
         """The top cards drawn and not played in the draw tricks are in their winner's
         hand; none after a skip: the draw tricks not followed may have played them."""
-        if deal.own.draw_ended:
+        if deal.own.ended:
             return ()
         return tuple(
             (hand, card)

@@ -15,4 +15,4 @@ class DrawTricks:
 
     draw: Play  # the draw tricks: at no trumps, hands = seats
     draw_top: list[Card] = field(default_factory=list)  # top cards shown, one per trick
-    draw_ended: bool = False  # stopped early: the rest of the draw tricks not followed
+    ended: bool = False  # stopped early: the rest of the draw tricks not followed
