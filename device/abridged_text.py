@@ -54,7 +54,7 @@ def said(deal, what, t: Words | None = None) -> str:
         if what in COLOURS:
             return colour(what, t)
         return t.t(f"abridged.word.{what}") if what in _WORDS else what
-    key = "console.said_count" if deal.counts else "console.said_strength"  # counts come last
+    key = "console.said_count" if deal.own.counts else "console.said_strength"  # counts come last
     return t.t(key, n=what)
 
 
@@ -62,18 +62,20 @@ def declaring_status(game: Game, t: Words | None = None) -> str:
     """The console's line in the declaring: what was said, who speaks, what is asked."""
     t = t or english()
     deal, turn = game.deal, game.name(game.turn)
-    words = (t.t(f"abridged.word.{w}") if w in _WORDS else str(w) for w in deal.words)
+    words = (t.t(f"abridged.word.{w}") if w in _WORDS else str(w) for w in deal.own.words)
     said = " ".join(words) or t.t("console.nothing_yet")
-    if deal.trump_colour is not None:  # then what was said since: round one's strengths
-        named = colour(deal.trump_colour, t)
-        said += "; " + (t.t("console.trump", colour=named) if deal.trump_colour != "NT" else named)
-    if deal.round == 1 and deal.strengths:
-        said += "; " + t.t("console.strengths", n=" ".join(str(n) for n in deal.strengths))
-    if deal.counts:
-        said += "; " + t.t("console.counts", n=" ".join(str(n) for n in deal.counts))
+    if deal.own.trump_colour is not None:  # then what was said since: round one's strengths
+        named = colour(deal.own.trump_colour, t)
+        said += "; " + (
+            t.t("console.trump", colour=named) if deal.own.trump_colour != "NT" else named
+        )
+    if deal.own.round == 1 and deal.own.strengths:
+        said += "; " + t.t("console.strengths", n=" ".join(str(n) for n in deal.own.strengths))
+    if deal.own.counts:
+        said += "; " + t.t("console.counts", n=" ".join(str(n) for n in deal.own.counts))
     head = t.t("console.declaring", n=deal.number, said=said)
     if game.phase == "lay-out":
-        return t.t("console.lay_out", head=head, name=turn, n=len(deal.dummy_cards))
+        return t.t("console.lay_out", head=head, name=turn, n=len(deal.own.dummy_cards))
     return t.t("console.asks", head=head, name=turn, asked=t.t(f"console.asked.{game.phase}"))
 
 
@@ -88,9 +90,9 @@ def hand_line(game: Game, deal, t: Words | None = None) -> str:
     scorer = 0 if points[0] else 1  # only one team scores a hand
     return head + t.t(
         "console.hand_made" if deal.outcome.made else "console.hand_failed",
-        declaration=t.t(f"abridged.word.{deal.declaration}"),
+        declaration=t.t(f"abridged.word.{deal.own.declaration}"),
         name=game.players[deal.declarer],
-        colour=colour(deal.trump_colour, t),
+        colour=colour(deal.own.trump_colour, t),
         tricks=deal.tricks,
         team=game.side_name(scorer),
         points=points[scorer],

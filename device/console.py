@@ -84,15 +84,15 @@ def describe(game: Game, event: Event, t: Words | None = None) -> str:
     if isinstance(event, DrawPhaseEnded):
         return draw_phase_words(t, game.form, "stopped")
     if isinstance(event, PickUp):  # the card is face up still, or decided last
-        card = deal.turned or deal.pickups[-1][0]
+        card = deal.own.turned or deal.own.pickups[-1][0]
         if event.take:
             return t.t("console.takes", name=name, card=card)
-        key = "console.rejects" if deal.turned else "console.rejects_too"
+        key = "console.rejects" if deal.own.turned else "console.rejects_too"
         return t.t(key, name=name, card=card)
     if isinstance(event, CardShown) and game.phase == "pick-up":
         return t.t("console.turned_up", card=event.card)
     if isinstance(event, CardShown) and game.phase == "draw-tricks":  # Draw Bridge's top card
-        return t.t("console.top_card", card=event.card, n=len(deal.draw_top))
+        return t.t("console.top_card", card=event.card, n=len(deal.own.draw_top))
     if isinstance(event, CallMade):
         return t.t("console.call", name=name, call=event.call)
     if isinstance(event, CardPlayed):
@@ -138,7 +138,7 @@ def _played(game: Game, event: CardPlayed, name: str, t: Words) -> str:
     """A card played: from whose dummy, and the trick's winner after its last card."""
     deal = game.deal
     text = t.t("console.plays", name=name, card=event.card)
-    if deal.play is None and getattr(deal, "draw", None) is not None:
+    if deal.play is None and getattr(deal.own, "draw", None) is not None:  # Draw Bridge
         return text + draw_trick_won(game, t)
     play = deal.play
     hand = play.played.get(event.card, (None,))[0] if play is not None else None
@@ -280,7 +280,7 @@ def _tricks_text(game: Game) -> str:
 def draw_trick_won(game: Game, t: Words | None = None) -> str:
     """Draw Bridge: after a draw trick's second card, who won it and draws (first)."""
     t = t or english()
-    draw, top = game.deal.draw, game.deal.draw_top
+    draw, top = game.deal.own.draw, game.deal.own.draw_top
     if draw.current or not draw.tricks:
         return ""
     number, winner = len(draw.tricks), game.players[draw.tricks[-1].winner]
@@ -292,7 +292,7 @@ def draw_trick_status(game: Game, t: Words | None = None) -> str:
     """Draw Bridge's draw tricks: which one, its cards, and what is scanned next."""
     t = t or english()
     deal, turn = game.deal, game.name(game.turn)
-    draw = deal.draw
+    draw = deal.own.draw
     number = min(len(draw.tricks) + 1, draw.total)
     cards = " ".join(str(c) for c in draw.current) or t.t("console.none_yet")
     head = t.t("console.draw_trick", n=deal.number, trick=number, of=draw.total, cards=cards)
@@ -305,10 +305,10 @@ def pickup_status(game: Game, t: Words | None = None) -> str:
     """Draw / Pick-Up: which stock card, and whose turn to turn it up or decide."""
     t = t or english()
     deal, turn = game.deal, game.name(game.turn)
-    head = t.t("console.stock", n=deal.number, card=len(deal.pickups) + 1, of=game.form.stock)
-    if deal.turned is None:
+    head = t.t("console.stock", n=deal.number, card=len(deal.own.pickups) + 1, of=game.form.stock)
+    if deal.own.turned is None:
         return t.t("console.stock_turn", head=head, name=turn)
-    return t.t("console.stock_decide", head=head, card=deal.turned, name=turn)
+    return t.t("console.stock_decide", head=head, card=deal.own.turned, name=turn)
 
 
 class Console:

@@ -143,7 +143,7 @@ def next_step(game: Game) -> Message:
     if CallMade in asked:
         return msg(AUCTION, name=name)
     if PickUp in asked:  # Draw / Pick-Up: the card face up
-        return msg(TAKE_OR_REJECT, card=game.deal.turned)
+        return msg(TAKE_OR_REJECT, card=game.deal.own.turned)
     if TalonDiscarded in asked:  # three-player Honeymoon: the declarer's talon
         return msg(TALON)
     if CardPlayed in asked:  # the play, a draw trick

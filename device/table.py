@@ -269,8 +269,8 @@ def undone_text(game: Game) -> Message:
         return msg("Undone: {card} turned up", card=event.card)
     if isinstance(event, PickUp):  # the card is face up again
         if event.take:
-            return msg("Undone: {name} took {card}", name=name, card=game.deal.turned)
-        return msg("Undone: {name} rejected {card}", name=name, card=game.deal.turned)
+            return msg("Undone: {name} took {card}", name=name, card=game.deal.own.turned)
+        return msg("Undone: {name} rejected {card}", name=name, card=game.deal.own.turned)
     if isinstance(event, DrawPhaseEnded) and game.phase == "pick-up":
         return msg("Undone: the end of the pick-up")
     if isinstance(event, CardShown):

@@ -210,8 +210,15 @@ class GameForm:
     # -- phases the form plays itself ---------------------------------------
     own_phases: frozenset[str] = frozenset()  # phases whose inputs the form takes
 
+    def new_deal_state(self, deal: Deal, players: tuple[str, ...]) -> Any:
+        """The form's own state of a deal that starts (`deal.own`): a typed object of
+        the form's package (a dataclass, so that a deal's snapshot compares it field
+        by field) holding what its own phases and rules keep; None by default."""
+        return None
+
     def start_phase(self, deal: Deal, players: tuple[str, ...]) -> None:
-        """A deal starts in one of `own_phases`: set up its fields on the deal."""
+        """The deal enters one of `own_phases` (a deal may start in one, or one may
+        follow the auction): set it up. Its state is `deal.own`, made already."""
 
     def phase_turn(self, deal: Deal) -> int | None:
         """The seat whose input an own phase waits for."""

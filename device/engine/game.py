@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from .auction import Auction
@@ -50,7 +50,15 @@ class Claim:
 
 
 class Deal:
-    """One deal in progress or done. Built and changed only by Game."""
+    """One deal in progress or done. Built and changed only by Game (and, through
+    the hooks it calls, by the form).
+
+    `own` is the form's own state of the deal, the one place a form keeps what the
+    engine has no field for (aBRIDGEd's declaring, Draw Bridge's draw tricks, the
+    pick-up's stock): a typed object from the form's own package, made by
+    `GameForm.new_deal_state` as the deal starts (None for a form without one).
+    The engine never reads it; the form's rules, views and texts do, as `deal.own`.
+    """
 
     def __init__(self, number: int, dealer: int, phase: str, sheet_before):
         self.number = number  # 1-based, thrown-in deals included
@@ -80,6 +88,7 @@ class Deal:
         self.face_up_hand: int | None = None  # their hand, once the declarer chose
         self.chose_face_up: bool | None = None  # the declarer's choice of dummy
         self.turned_up: list[Card | None] = []  # cards turned up in play, in order (None: OK)
+        self.own: Any = None  # the form's own state of the deal (GameForm.new_deal_state)
 
     @property
     def thrown_in(self) -> bool:
@@ -554,6 +563,9 @@ class Game:
     def _start_deal(self, dealer: int) -> None:
         phase = self.form.phases(self.options)[0]
         deal = Deal(len(self.deals) + 1, dealer, phase, self.sheet)
+        # Made afresh with each deal: undo replays a deal from its start, so the
+        # form's state is rebuilt from its inputs like the rest of the deal.
+        deal.own = self.form.new_deal_state(deal, self.players)
         self.deals.append(deal)
         if phase in self.form.own_phases:
             self.form.start_phase(deal, self.players)
@@ -759,6 +771,12 @@ def _plain(value: Any) -> Any:
         return tuple(_plain(v) for v in value)
     if isinstance(value, set | frozenset):
         return tuple(sorted(repr(v) for v in value))
+    if is_dataclass(value) and not isinstance(value, type):  # a form's own deal state
+        # Field by field: it may hold a Play, which compares by identity.
+        return (
+            type(value).__name__,
+            tuple((f.name, _plain(getattr(value, f.name))) for f in fields(value)),
+        )
     return value
 
 

@@ -16,7 +16,7 @@ def declaring_input(game, draw):
     if phase == "lay-out":
         if draw(st.integers(0, 13)) == 0:
             return DummyDone()
-        cards = [c for c in game.form.deck.cards if c not in deal.dummy_cards]
+        cards = [c for c in game.form.deck.cards if c not in deal.own.dummy_cards]
         return CardShown(draw(st.sampled_from(cards)))
     if phase == "ten-seven":
         return Stated(draw(st.sampled_from(("Ten", "Seven"))))
@@ -24,7 +24,7 @@ def declaring_input(game, draw):
         return Stated(draw(st.sampled_from(COLOURS)))
     if phase == "count":
         return Stated(draw(st.integers(*COUNTS)))
-    if deal.round == 2 and len(deal.strengths) == 3:
-        return Stated(TOTAL - sum(deal.strengths))
-    high = 13 if deal.round == 2 else STRENGTHS[1]  # three of 1..13 leave 1..37
-    return Stated(draw(st.integers(1 if deal.round == 2 else 0, high)))
+    if deal.own.round == 2 and len(deal.own.strengths) == 3:
+        return Stated(TOTAL - sum(deal.own.strengths))
+    high = 13 if deal.own.round == 2 else STRENGTHS[1]  # three of 1..13 leave 1..37
+    return Stated(draw(st.integers(1 if deal.own.round == 2 else 0, high)))

@@ -81,7 +81,7 @@ def test_cards_of_the_draw_tricks_and_a_top_card_drawn_are_in_no_hand_of_the_pla
         g.apply(CardShown(Card.parse(tops[i])))
         for card in draw[2 * i : 2 * i + 2]:
             g.apply(CardPlayed(Card.parse(card)))
-    assert g.deal.draw.tricks[0].winner == ANNA  # Anna's SK: she drew SA
+    assert g.deal.own.draw.tricks[0].winner == ANNA  # Anna's SK: she drew SA
     calls(g, "P 1S P")  # Anna speaks first, Ben declares
     g.apply(CardPlayed(Card.parse("DK")))  # Anna leads
     g.apply(CardPlayed(Card.parse("DA")))

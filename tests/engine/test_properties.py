@@ -1,6 +1,7 @@
 """Property tests over random legal games: any input the rules allow, in any order."""
 
 import random
+from dataclasses import is_dataclass
 
 import pytest
 from hypothesis import given, settings
@@ -26,7 +27,7 @@ from device.engine.events import (
     Undone,
     event_from_dict,
 )
-from device.engine.game import Game
+from device.engine.game import Deal, Game
 from device.engine.honours import refusal
 from device.engine.record import play_record, to_record
 from device.forms import FORMS as REGISTERED
@@ -98,16 +99,16 @@ def draw_trick_input(game: Game, draw):
     deal = game.deal
     if draw(st.integers(0, 40)) == 0:
         return DrawPhaseEnded()
-    seen = set(deal.draw.played) | set(deal.draw_top)
+    seen = set(deal.own.draw.played) | set(deal.own.draw_top)
     if game.phase == "draw-top":
         return CardShown(draw(st.sampled_from([c for c in game.form.deck.cards if c not in seen])))
     drawn = game.form._drawn_by(deal)
-    hand = deal.draw.to_play
-    top = deal.draw_top[-1:] if len(deal.draw_top) > len(deal.draw.tricks) else []
+    hand = deal.own.draw.to_play
+    top = deal.own.draw_top[-1:] if len(deal.own.draw_top) > len(deal.own.draw.tricks) else []
     cards = [
         c
         for c in game.form.deck.cards
-        if c not in deal.draw.played and c not in top and drawn.get(c, hand) == hand
+        if c not in deal.own.draw.played and c not in top and drawn.get(c, hand) == hand
     ]
     return CardPlayed(draw(st.sampled_from(cards)))
 
@@ -122,9 +123,9 @@ def pickup_input(game: Game, draw):
     deal = game.deal
     if draw(st.integers(0, 60)) == 0:
         return DrawPhaseEnded()
-    if deal.turned is not None:
+    if deal.own.turned is not None:
         return PickUp(draw(st.booleans()))
-    turned = {card for card, _ in deal.pickups}
+    turned = {card for card, _ in deal.own.pickups}
     return CardShown(draw(st.sampled_from([c for c in game.form.deck.cards if c not in turned])))
 
 
@@ -220,6 +221,29 @@ def test_random_games_keep_the_rules(form, data):
     copy = Game(game.setup)
     copy.replay(game.events)
     assert copy.snapshot() == game.snapshot()
+
+
+@EACH_FORM
+@settings(max_examples=5, deadline=None)
+@given(st.data())
+def test_a_form_keeps_its_own_deal_state_in_deal_own_and_sets_nothing_else(form, data):
+    """The deal's attributes are those Deal declares; a form's own (deal.own) is a
+    dataclass of its own package, or None."""
+    game = random_game(data.draw, max_inputs=150, form=form)
+    declared = set(vars(Deal(1, 0, "auction", None)))
+    package = type(game.form).__module__.rpartition(".")[0]
+    for deal in game.deals:
+        assert set(vars(deal)) == declared
+        own = deal.own
+        assert own is None or (is_dataclass(own) and type(own).__module__.startswith(package))
+
+
+def test_a_snapshot_compares_the_forms_own_deal_state():
+    """Undo and replay are checked by snapshots: a change in deal.own alone is seen."""
+    game = Game(Setup("draw-pick-up", ("Anna", "Ben"), 0))
+    before = game.snapshot()
+    game.deal.own.passed = True
+    assert game.snapshot() != before
 
 
 @EACH_FORM

@@ -49,5 +49,5 @@ def test_an_abridged_table_takes_the_coloured_cards_by_their_tags(tmp_path):
     table.apply(Stated("Play"))  # Carla lays out the dummy
     tag = bytes.fromhex(paired.tag_of(ABRIDGED.parse("G7")))
     outcome = table.handle(Input(CARD, uid=tag, source="scanner"))
-    assert outcome.accepted and [str(c) for c in table.game.deal.dummy_cards] == ["G7"]
+    assert outcome.accepted and [str(c) for c in table.game.deal.own.dummy_cards] == ["G7"]
     assert not table.handle(Input(CARD, uid=b"\x00\x01", source="scanner")).accepted  # unknown tag

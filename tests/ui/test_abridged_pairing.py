@@ -188,7 +188,7 @@ def test_an_abridged_rubber_plays_the_cards_paired_from_settings(tmp_path):
     tap(app, ("overlay", None))
     table.apply(Stated("Play"))  # Carla lays out the dummy: her cards are scanned
     scan(app, "G7")
-    assert [str(c) for c in table.game.deal.dummy_cards] == ["G7"]
+    assert [str(c) for c in table.game.deal.own.dummy_cards] == ["G7"]
 
 
 # --- without a rubber, by the simulated scanner ------------------------------------------------

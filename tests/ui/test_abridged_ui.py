@@ -57,12 +57,12 @@ def test_a_hand_declared_by_taps_and_the_bidding_box():
     for number in (9, 12, 8):
         tap(app, number)
     press(app, CALL, "1H")  # 15 on the bidding box
-    assert game.deal.strengths == [9, 12, 8, 15] and game.phase == "count"
+    assert game.deal.own.strengths == [9, 12, 8, 15] and game.phase == "count"
     assert not any(t.action == ("stated", 3) for t in app.targets)  # counts are 4 to 13
     for number in (5, 4, 6):
         tap(app, number)
     press(app, CALL, "6C")
-    assert game.deal.counts == [5, 4, 6, 6] and game.phase == "play"
+    assert game.deal.own.counts == [5, 4, 6, 6] and game.phase == "play"
     assert game.deal.play.trump.letter == "B"
     assert screen_name(app.view(), app.ui) == "play"
     app.loop.apply(ClaimMade(10, 2))
@@ -83,7 +83,7 @@ def test_round_two_lights_only_the_number_that_makes_40():
     assert lit == [9]
     press(app, CALL, "1S")  # 22: refused, said in the banner
     assert "add up to 53, not 40" in app.ui.banner and app.ui.banner_error
-    assert app.table.game.deal.strengths == [12, 8, 11]
+    assert app.table.game.deal.own.strengths == [12, 8, 11]
 
 
 def test_coloured_cards_are_complete_tokens_when_typed():
@@ -100,7 +100,7 @@ def test_three_strengths_no_fourth_can_make_40_with_say_undo_one():
     assert not any(t.action[0] == "stated" for t in app.targets)
     assert app.view().own.stuck
     press(app, KEY, "UNDO")
-    assert app.table.game.deal.strengths == [20, 12]
+    assert app.table.game.deal.own.strengths == [20, 12]
     tap(app, 8)
     assert [t.action[1] for t in app.targets if t.action[0] == "stated" and t.enabled] == [0]
 

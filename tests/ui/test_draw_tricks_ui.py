@@ -41,7 +41,7 @@ pytestmark = pytest.mark.usefixtures("pygame_module")
 def seen(game) -> set[str]:
     """Cards the table has seen this deal: played (draw tricks and play), turned up."""
     deal = game.deal
-    cards = {str(c) for c in deal.draw.played} | {str(c) for c in deal.draw_top}
+    cards = {str(c) for c in deal.own.draw.played} | {str(c) for c in deal.own.draw_top}
     if deal.play is not None:
         cards |= {str(c) for c in deal.play.played}
         cards |= {str(c) for hand in deal.play.seen.values() for c in hand}
@@ -106,11 +106,11 @@ def test_draw_tricks_by_touch_undone_from_the_screen_and_skipped_from_the_menu()
             tap(app, ("card", ("SK", "H7", "DA", "C5")[i // 2]))
         tap(app, ("card", card))
         assert app.ui.banner is None, app.ui.banner
-    assert app.ui.overlay == "picker" and len(table.game.deal.draw.tricks) == 4
+    assert app.ui.overlay == "picker" and len(table.game.deal.own.draw.tricks) == 4
     tap(app, ("overlay", None))
     while table.game.inputs:  # Undo on the footer, back to the deal's first input
         tap(app, ("key", "UNDO"))
-    assert table.game.phase == "draw-top" and not table.game.deal.draw.played
+    assert table.game.phase == "draw-top" and not table.game.deal.own.draw.played
     tap(app, ("key", "MENU"))
     assert STOP_DRAW_TRICKS in menu.items(app.view())
     tap(app, ("overlay", "end-draw-tricks"))

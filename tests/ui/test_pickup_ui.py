@@ -43,8 +43,8 @@ pytestmark = pytest.mark.usefixtures("pygame_module")
 def seen(game) -> set[str]:
     """Cards the table has seen face up this deal: turned up from the stock, played."""
     deal = game.deal
-    cards = {str(c) for c, _ in deal.pickups}
-    cards |= {str(deal.turned)} if deal.turned is not None else set()
+    cards = {str(c) for c, _ in deal.own.pickups}
+    cards |= {str(deal.own.turned)} if deal.own.turned is not None else set()
     if deal.play is not None:
         cards |= {str(c) for c in deal.play.played}
     return cards
@@ -93,20 +93,20 @@ def test_the_pick_up_by_touch_undone_from_the_screen_and_skipped_from_the_menu()
     app.step(0)
     tap(app, ("overlay", "picker"))
     tap(app, ("card", "SA"))  # turned up: the table shows with its buttons
-    assert table.game.deal.turned == Card.parse("SA") and app.ui.banner is None
+    assert table.game.deal.own.turned == Card.parse("SA") and app.ui.banner is None
     tap(app, ("call", "P"))  # Anna rejects it: Ben decides
     assert table.game.turn == 1
     tap(app, ("key", "OK"))  # Ben takes it
-    assert table.game.deal.pickups == [(Card.parse("SA"), 1)]
+    assert table.game.deal.own.pickups == [(Card.parse("SA"), 1)]
     tap(app, ("card", "H2"))  # the picker is back for the next card (Anna's turn)
     tap(app, ("call", "P"))
     tap(app, ("call", "P"))  # rejected by both: out of play
-    assert table.game.deal.pickups[-1] == (Card.parse("H2"), None)
+    assert table.game.deal.own.pickups[-1] == (Card.parse("H2"), None)
     assert build_view(table.game).own.dead == ("H2",)
     tap(app, ("overlay", None))
     while table.game.inputs:  # Undo on the footer, back to the deal's first input
         tap(app, ("key", "UNDO"))
-    assert table.game.phase == "pick-up" and table.game.deal.turned is None
+    assert table.game.phase == "pick-up" and table.game.deal.own.turned is None
     tap(app, ("key", "MENU"))
     assert STOP_PICK_UP in menu.items(app.view())
     tap(app, ("overlay", "end-pick-up"))

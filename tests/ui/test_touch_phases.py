@@ -130,7 +130,7 @@ def test_the_picker_lays_out_the_abridged_dummy_and_ok_says_it_is_down():
     assert offered(app) == accepted(game) and len(offered(app)) == 52
     for card in ("R14", "G2"):
         tap(app, ("card", card))
-    assert [str(c) for c in game.deal.dummy_cards] == ["R14", "G2"]
+    assert [str(c) for c in game.deal.own.dummy_cards] == ["R14", "G2"]
     assert offered(app) == accepted(game) and not {"R14", "G2"} & offered(app)  # greyed
     assert app.ui.overlay == "picker" and ok_lit(app)
     tap(app, ("key", "OK"))

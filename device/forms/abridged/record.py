@@ -46,7 +46,7 @@ def replay_declaring(form, game, entry: dict, place: str, last: bool, at) -> Non
         words = ["Pass"] * 4 + words
     while game.phase == "round-one" and words:
         say("declaring", words.pop(0))
-    if game.phase == "strength" and game.deal.round == 2:
+    if game.phase == "strength" and game.deal.own.round == 2:
         stated = [w for w in words[:4] if _is_number(w)]
         if stated and strengths and stated != strengths:
             at(f"{place}, strengths", _refuse, f"{strengths} are not the strengths declared")
@@ -143,10 +143,10 @@ def _hand(form, game, deal, teams: tuple[str, str]) -> dict:
     return {
         "number": deal.number,
         "dealer": game.players[deal.dealer],
-        "round": deal.round,
+        "round": deal.own.round,
         "declarer": game.players[deal.declarer],
-        "declaration": deal.declaration,
-        "trump": deal.trump_colour,
+        "declaration": deal.own.declaration,
+        "trump": deal.own.trump_colour,
         "tricks": deal.tricks,
         "points": {team: sum(score[side]) for side, team in enumerate(teams)},
         "wrong": None

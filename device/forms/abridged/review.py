@@ -84,7 +84,7 @@ class AbridgedFacts:
 def deal_facts(game, deal) -> AbridgedFacts:
     """The facts of a played aBRIDGEd hand; NotReviewed when not every card was seen."""
     play = deal.play
-    if deal.declarer is None or deal.declaration is None or play is None:
+    if deal.declarer is None or deal.own.declaration is None or play is None:
         raise NotReviewed("thrown_in")
     hands, played = seen_cards(play, lambda card: suit_card(str(card)))
     return AbridgedFacts(
@@ -94,9 +94,9 @@ def deal_facts(game, deal) -> AbridgedFacts:
         side_names=(game.side_name(0), game.side_name(1)),
         hands=hands,
         declarer=deal.declarer,
-        declaration=deal.declaration,
-        trump=deal.trump_colour,
-        round=deal.round,
+        declaration=deal.own.declaration,
+        trump=deal.own.trump_colour,
+        round=deal.own.round,
         played=played,
         won=deal.won,
     )

@@ -56,7 +56,7 @@ def inputs(game: Game, hands: list[list[Card]], rng: random.Random) -> Iterator[
             yield _say(game, _trump(hands[seat] + hands[(seat + 2) % 4]))
         elif phase == "strength":
             true = strength(hands[seat])
-            off = deal.round == 1 and rng.random() < MISSAID
+            off = deal.own.round == 1 and rng.random() < MISSAID
             yield _say(game, max(0, true + rng.choice((-1, 1))) if off else true)
         else:
             true = colour_count(hands[seat])

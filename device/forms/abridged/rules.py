@@ -43,6 +43,7 @@ from device.engine.form import PHASE_INPUTS, REFUSALS, GameForm
 from device.engine.message import msg
 
 from .sheet import AbridgedOutcome, AbridgedSheet
+from .state import Declaring
 
 if TYPE_CHECKING:
     from device.engine.game import Deal
@@ -170,21 +171,15 @@ class Abridged(GameForm):
         return "call", calls.get(what)
 
     # -- the declaring -----------------------------------------------------------
-    def start_phase(self, deal: Deal, players: tuple[str, ...]) -> None:
-        deal.round = 1
-        deal.speaker = deal.dealer
-        deal.words = []  # the record's `declaring`
-        deal.declaration = None  # "Play", "Ten" or "Seven"
-        deal.trump_colour = None  # "R", "Y", "B", "G" or "NT"
-        deal.strengths = []  # in the order stated
-        deal.counts = []
-        deal.dummy_cards = []  # scanned as the dummy is laid out
+    def new_deal_state(self, deal: Deal, players: tuple[str, ...]) -> Declaring:
+        """Each hand's declaring, from the dealer (`deal.own`)."""
+        return Declaring(speaker=deal.dealer)
 
     def phase_turn(self, deal: Deal) -> int | None:
         """The player to speak; while the dummy is laid out, the dummy's player."""
         if deal.phase == "lay-out":
             return (deal.declarer + 2) % 4
-        return deal.speaker
+        return deal.own.speaker
 
     def phase_input(self, deal: Deal, event: Event, players: tuple[str, ...]) -> Event:
         if isinstance(event, CardShown):
@@ -192,7 +187,7 @@ class Abridged(GameForm):
         if isinstance(event, DummyDone):
             self._laid_out(deal)
             return DummyDone()
-        seat = deal.speaker
+        seat = deal.own.speaker
         if event.seat is not None and event.seat != seat:
             raise PlayError(msg("it is {name}'s turn to speak", name=players[seat]))
         if deal.phase in ("strength", "count"):
@@ -207,19 +202,19 @@ class Abridged(GameForm):
         spelling; every number the rules allow (the fourth strength of round two: the
         one that makes 40)."""
         if deal.phase == "lay-out":
-            yield from (CardShown(c) for c in self.deck.cards if c not in deal.dummy_cards)
+            yield from (CardShown(c) for c in self.deck.cards if c not in deal.own.dummy_cards)
             yield DummyDone()
         elif deal.phase in _WORDS:
             yield from (Stated(word) for word in _WORDS[deal.phase])
         else:
             low, high = STRENGTHS if deal.phase == "strength" else COUNTS
-            if deal.phase == "strength" and deal.round == 2 and len(deal.strengths) == 3:
-                low = high = TOTAL - sum(deal.strengths)  # out of range: none
+            if deal.phase == "strength" and deal.own.round == 2 and len(deal.own.strengths) == 3:
+                low = high = TOTAL - sum(deal.own.strengths)  # out of range: none
             yield from (Stated(number) for number in range(max(low, STRENGTHS[0]), high + 1))
 
     def phase_over(self, deal: Deal) -> bool:
         """Play starts once the four colour counts are stated."""
-        return len(deal.counts) == 4
+        return len(deal.own.counts) == 4
 
     @staticmethod
     def _word(phase: str, what: Any) -> str:
@@ -244,8 +239,8 @@ class Abridged(GameForm):
         if not isinstance(what, int) or isinstance(what, bool) or not low <= what <= high:
             shown = f"{what[:12]}…" if isinstance(what, str) and len(what) > 12 else what
             raise RuleError(_NOT_A_NUMBER[deal.phase](shown))
-        if deal.phase == "strength" and deal.round == 2 and len(deal.strengths) == 3:
-            total = sum(deal.strengths) + what
+        if deal.phase == "strength" and deal.own.round == 2 and len(deal.own.strengths) == 3:
+            total = sum(deal.own.strengths) + what
             if total != TOTAL:
                 raise RuleError(
                     msg(
@@ -257,42 +252,42 @@ class Abridged(GameForm):
         return what
 
     def _pass_or_play(self, deal: Deal, word: str) -> None:
-        deal.words.append(word)
+        deal.own.words.append(word)
         if word == "Play":
-            deal.declarer, deal.declaration = deal.speaker, "Play"
+            deal.declarer, deal.own.declaration = deal.own.speaker, "Play"
             deal.phase = "lay-out"
-        elif len(deal.words) == 4:  # all passed: round two, strengths from the dealer
-            deal.round, deal.phase, deal.speaker = 2, "strength", deal.dealer
+        elif len(deal.own.words) == 4:  # all passed: round two, strengths from the dealer
+            deal.own.round, deal.phase, deal.own.speaker = 2, "strength", deal.dealer
         else:
-            deal.speaker = (deal.speaker + 1) % 4
+            deal.own.speaker = (deal.own.speaker + 1) % 4
 
     def _ten_or_seven(self, deal: Deal, word: str) -> None:
-        deal.words.append(word)
-        deal.declaration = word
+        deal.own.words.append(word)
+        deal.own.declaration = word
         deal.phase = "trump"
 
     def _trump(self, deal: Deal, colour: str) -> None:
-        deal.trump_colour = colour
-        deal.phase = "strength" if deal.round == 1 else "count"
-        deal.speaker = (deal.declarer + 1) % 4
+        deal.own.trump_colour = colour
+        deal.phase = "strength" if deal.own.round == 1 else "count"
+        deal.own.speaker = (deal.declarer + 1) % 4
 
     def _strength(self, deal: Deal, number: int) -> None:
-        deal.strengths.append(number)
-        deal.speaker = (deal.speaker + 1) % 4
-        if deal.round == 2:
-            deal.words.append(number)
-        if len(deal.strengths) < 4:
+        deal.own.strengths.append(number)
+        deal.own.speaker = (deal.own.speaker + 1) % 4
+        if deal.own.round == 2:
+            deal.own.words.append(number)
+        if len(deal.own.strengths) < 4:
             return
-        if deal.round == 1:
+        if deal.own.round == 1:
             deal.phase = "count"
         else:
-            deal.declarer = self.round_two_declarer(deal.dealer, deal.strengths)
+            deal.declarer = self.round_two_declarer(deal.dealer, deal.own.strengths)
             deal.phase = "lay-out"
-        deal.speaker = (deal.declarer + 1) % 4
+        deal.own.speaker = (deal.declarer + 1) % 4
 
     def _count(self, deal: Deal, number: int) -> None:
-        deal.counts.append(number)
-        deal.speaker = (deal.speaker + 1) % 4
+        deal.own.counts.append(number)
+        deal.own.speaker = (deal.own.speaker + 1) % 4
 
     @staticmethod
     def round_two_declarer(dealer: int, strengths: list[int]) -> int:
@@ -313,17 +308,17 @@ class Abridged(GameForm):
             raise PlayError(msg("only the dummy's cards are shown, as it is laid out"))
         card = event.card
         self.check_card(card)
-        if card in deal.dummy_cards:
+        if card in deal.own.dummy_cards:
             raise PlayError(msg("{card} is already in the dummy", card=card))
-        deal.dummy_cards.append(card)
-        if len(deal.dummy_cards) == self.tricks:
+        deal.own.dummy_cards.append(card)
+        if len(deal.own.dummy_cards) == self.tricks:
             self._laid_out(deal)
         return CardShown(card, dummy)
 
     def _laid_out(self, deal: Deal) -> None:
         """The dummy is down: round one names the trump, round two says Ten or Seven."""
-        deal.phase = "trump" if deal.round == 1 else "ten-seven"
-        deal.speaker = deal.declarer
+        deal.phase = "trump" if deal.own.round == 1 else "ten-seven"
+        deal.own.speaker = deal.declarer
 
     # -- the play and the sheet ----------------------------------------------------
     def dummy_hand(self, declarer_hand: int) -> int | None:
@@ -339,10 +334,10 @@ class Abridged(GameForm):
     def held_before_play(self, deal: Deal) -> tuple[tuple[int, Card], ...]:
         """The dummy's cards scanned in the declaring."""
         dummy = (deal.declarer + 2) % 4
-        return tuple((dummy, card) for card in deal.dummy_cards)
+        return tuple((dummy, card) for card in deal.own.dummy_cards)
 
     def trump(self, deal: Deal) -> Suit | None:
-        colour = deal.trump_colour
+        colour = deal.own.trump_colour
         return None if colour == "NT" else self.deck.suit(colour)
 
     def honours_seen(self, deal: Deal) -> bool:
@@ -352,25 +347,25 @@ class Abridged(GameForm):
         return AbridgedSheet()
 
     def deal_outcome(self, contract, declarer, tricks, honours, dealer, deal=None):
-        return AbridgedOutcome(deal.declaration, declarer, tricks, dealer)
+        return AbridgedOutcome(deal.own.declaration, declarer, tricks, dealer)
 
     def vulnerable(self, deal: Deal) -> tuple[bool, ...]:
         return (False, False)
 
     def contract_text(self, deal: Deal) -> str:
         """ "Play R", "Ten NT", "Seven G" once declared and the trump named."""
-        if deal.declaration is None or deal.trump_colour is None:
+        if deal.own.declaration is None or deal.own.trump_colour is None:
             return "pass"
-        return f"{deal.declaration} {deal.trump_colour}"
+        return f"{deal.own.declaration} {deal.own.trump_colour}"
 
     # -- the check of what was stated ------------------------------------------------
     def stated_by(self, deal: Deal) -> dict[str, list[tuple[int, int]]]:
         """(seat, number) of every strength and colour count, in the order stated."""
-        first = deal.dealer if deal.round == 2 else (deal.declarer or 0) + 1
+        first = deal.dealer if deal.own.round == 2 else (deal.declarer or 0) + 1
         after = (deal.declarer or 0) + 1
         return {
-            "strength": [((first + i) % 4, n) for i, n in enumerate(deal.strengths)],
-            "count": [((after + i) % 4, n) for i, n in enumerate(deal.counts)],
+            "strength": [((first + i) % 4, n) for i, n in enumerate(deal.own.strengths)],
+            "count": [((after + i) % 4, n) for i, n in enumerate(deal.own.counts)],
         }
 
     def wrong_statements(self, deal: Deal) -> list[tuple[int, str, int, int]] | None:
@@ -391,14 +386,14 @@ class Abridged(GameForm):
     def phase_record(self, deal: Deal) -> dict:
         """`declaring`, `trump`, `strengths`, `counts` and `shown` (the dummy's cards as
         scanned in the declaring; the record's own `shown` leaves out such cards)."""
-        entry: dict[str, Any] = {"declaring": list(deal.words)}
-        if deal.trump_colour is not None:
-            entry["trump"] = deal.trump_colour
-        entry["strengths"] = list(deal.strengths)
-        entry["counts"] = list(deal.counts)
-        if deal.dummy_cards:
+        entry: dict[str, Any] = {"declaring": list(deal.own.words)}
+        if deal.own.trump_colour is not None:
+            entry["trump"] = deal.own.trump_colour
+        entry["strengths"] = list(deal.own.strengths)
+        entry["counts"] = list(deal.own.counts)
+        if deal.own.dummy_cards:
             seat = self.seat_names()[(deal.declarer + 2) % 4]
-            entry["shown"] = {seat: [str(c) for c in deal.dummy_cards]}
+            entry["shown"] = {seat: [str(c) for c in deal.own.dummy_cards]}
         return entry
 
     def replay_phases(self, game, entry: dict, place: str, last: bool, at) -> None:

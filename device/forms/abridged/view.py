@@ -67,26 +67,26 @@ def build(game: Game) -> AbridgedView:
     for seat, number in stated["count"]:
         counts[seat] = number
     said = [[] for _ in range(4)]
-    for i, word in enumerate(w for w in deal.words if isinstance(w, str)):
-        seat = (deal.dealer + i) % 4 if deal.round == 1 or i < 4 else deal.declarer
+    for i, word in enumerate(w for w in deal.own.words if isinstance(w, str)):
+        seat = (deal.dealer + i) % 4 if deal.own.round == 1 or i < 4 else deal.declarer
         said[seat].append(word)
-    total = sum(deal.strengths) if deal.round == 2 else 0
-    last = deal.phase == "strength" and deal.round == 2 and len(deal.strengths) == 3
+    total = sum(deal.own.strengths) if deal.own.round == 2 else 0
+    last = deal.phase == "strength" and deal.own.round == 2 and len(deal.own.strengths) == 3
     in_play = deal.play is not None
     wrong = form.wrong_statements(deal) if deal.outcome is not None else None
     sheet = game.sheet
     return AbridgedView(
         phase=game.phase,
-        round=deal.round,
+        round=deal.own.round,
         speaker=game.turn,
         said=tuple(tuple(s) for s in said),
         strengths=tuple(strengths),
         counts=tuple(counts),
         declarer=deal.declarer,
-        declaration=deal.declaration,
-        trump=deal.trump_colour,
+        declaration=deal.own.declaration,
+        trump=deal.own.trump_colour,
         dummy=None if deal.declarer is None else (deal.declarer + 2) % 4,
-        dummy_cards=() if in_play else tuple(str(c) for c in deal.dummy_cards),
+        dummy_cards=() if in_play else tuple(str(c) for c in deal.own.dummy_cards),
         stated_total=total,
         needed=40 - total if last else None,
         stuck=last and not 0 <= 40 - total <= 37,
@@ -112,8 +112,8 @@ def _rows(game: Game) -> tuple[HandRow, ...]:
                 number=deal.number,
                 dealer=game.players[deal.dealer],
                 declarer=None if deal.declarer is None else game.players[deal.declarer],
-                declaration=deal.declaration,
-                trump=deal.trump_colour,
+                declaration=deal.own.declaration,
+                trump=deal.own.trump_colour,
                 tricks=deal.tricks if scored else None,
                 points=None if points is None else (sum(points[0]), sum(points[1])),
                 made=deal.outcome.made if scored else None,

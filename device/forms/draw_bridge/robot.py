@@ -22,7 +22,7 @@ def inputs(game: Game, hands: list[list[Card]], rng: random.Random) -> Iterator[
     dealt = {c for hand in hands for c in hand}
     stock = [c for c in game.form.deck.cards if c not in dealt]
     rng.shuffle(stock)
-    draw = game.deal.draw
+    draw = game.deal.own.draw
     while game.phase in PHASES:
         if game.phase == "draw-top":
             yield CardShown(stock[0])

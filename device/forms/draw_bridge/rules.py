@@ -38,6 +38,8 @@ from device.engine.form import (
 from device.engine.message import Message, msg
 from device.engine.play import Play
 
+from .state import DrawTricks
+
 if TYPE_CHECKING:
     from device.engine.game import Deal
 
@@ -57,8 +59,8 @@ class DrawBridge(GameForm):
 
     Phases `draw-top` (the top stock card is scanned; only with top_card_shown)
     and `draw-tricks` (a card of a draw trick). The deal keeps the draw tricks
-    in `deal.draw` (a Play at no trumps, hands = seats) and the top cards
-    shown in `deal.draw_top` (one per trick, in order)."""
+    in `deal.own.draw` (a Play at no trumps, hands = seats) and the top cards
+    shown in `deal.own.draw_top` (one per trick, in order)."""
 
     name = "draw-bridge"
     aliases = ("draw-bridge-classic",)
@@ -95,31 +97,31 @@ class DrawBridge(GameForm):
         first = ("draw-top",) if options.get("top_card_shown") else ()
         return first + ("draw-tricks", "auction", "play", "deal-end")
 
-    def start_phase(self, deal: Deal, players: tuple[str, ...]) -> None:
+    def new_deal_state(self, deal: Deal, players: tuple[str, ...]) -> DrawTricks:
         """The non-dealer leads to the first draw trick, at no trumps."""
-        deal.draw = Play((0, 1), self.first_drawer(deal.dealer), None, players, tricks=self.tricks)
-        deal.draw_top = []
-        deal.draw_ended = False  # stopped early: the rest of the draw tricks not followed
+        return DrawTricks(
+            Play((0, 1), self.first_drawer(deal.dealer), None, players, tricks=self.tricks)
+        )
 
     def phase_turn(self, deal: Deal) -> int | None:
         """The player to play to the draw trick; the top card: the trick's leader."""
-        return deal.draw.to_play
+        return deal.own.draw.to_play
 
     def phase_input(self, deal: Deal, event: Event, players: tuple[str, ...]) -> Event:
         """A top stock card scanned (draw-top) or a card played to a draw trick."""
-        play = deal.draw
+        play = deal.own.draw
         if isinstance(event, DrawPhaseEnded):  # the menu's "stop", or a record without them
             stopped = self.phase_stopped(event, play.to_play)
-            deal.draw_ended = True
+            deal.own.ended = True
             return stopped
         card = event.card
         self.check_card(card)
         if isinstance(event, CardShown):
             if event.hand is not None:
                 raise PlayError(msg("the top stock card is nobody's until the trick is won"))
-            if card in play.played or card in deal.draw_top:
+            if card in play.played or card in deal.own.draw_top:
                 raise PlayError(msg("{card} was already seen in the draw tricks", card=card))
-            deal.draw_top.append(card)
+            deal.own.draw_top.append(card)
             deal.phase = "draw-tricks"
             return CardShown(card)
         hand = play.to_play
@@ -129,7 +131,7 @@ class DrawBridge(GameForm):
         if refused:
             raise PlayError(refused)
         play.play(card)
-        if deal.draw_top and not play.finished and not play.current:
+        if deal.own.draw_top and not play.finished and not play.current:
             deal.phase = "draw-top"  # the next trick's top card is turned up
         return CardPlayed(card, hand)
 
@@ -138,8 +140,12 @@ class DrawBridge(GameForm):
     ) -> Message | None:
         """Why the hand to play to a draw trick cannot hold `card`: the top card not yet
         drawn, or one the other player drew (`drawn`: _drawn_by, when known)."""
-        play = deal.draw
-        if deal.draw_top and card == deal.draw_top[-1] and len(deal.draw_top) > len(play.tricks):
+        play = deal.own.draw
+        if (
+            deal.own.draw_top
+            and card == deal.own.draw_top[-1]
+            and len(deal.own.draw_top) > len(play.tricks)
+        ):
             return msg("{card} is the top card of the stock, not in a hand", card=card)
         holder = (self._drawn_by(deal) if drawn is None else drawn).get(card)
         if holder is not None and holder != play.to_play:
@@ -154,9 +160,9 @@ class DrawBridge(GameForm):
     def phase_legal(self, deal: Deal, players: tuple[str, ...]):
         """The top card: any card not seen in the draw tricks; a card of a draw trick:
         any the hand to play may hold. The menu's stop in both."""
-        play = deal.draw
+        play = deal.own.draw
         if deal.phase == "draw-top":
-            seen = set(play.played).union(deal.draw_top)
+            seen = set(play.played).union(deal.own.draw_top)
             yield from (CardShown(card) for card in self.deck.cards if card not in seen)
         else:
             drawn = self._drawn_by(deal)  # once, not once per card: the robots ask often
@@ -167,33 +173,33 @@ class DrawBridge(GameForm):
 
     def phase_over(self, deal: Deal) -> bool:
         """The auction starts after the 13th draw trick."""
-        return deal.draw.finished or deal.draw_ended
+        return deal.own.draw.finished or deal.own.ended
 
     def phase_record(self, deal: Deal) -> dict:
         """The record's `draw_cards` (and `draw_top` when the top cards were shown)."""
-        if not hasattr(deal, "draw"):
-            return {}
         entry = {"draw_cards": [str(c) for c in self.draw_cards(deal)]}
-        if deal.draw_top:
-            entry["draw_top"] = [str(c) for c in deal.draw_top]
+        if deal.own.draw_top:
+            entry["draw_top"] = [str(c) for c in deal.own.draw_top]
         return entry
 
     @staticmethod
     def _drawn_by(deal: Deal) -> dict:
         """Each top card shown and drawn: card -> the winner of its trick."""
-        tricks = deal.draw.tricks
-        return {card: tricks[i].winner for i, card in enumerate(deal.draw_top) if i < len(tricks)}
+        tricks = deal.own.draw.tricks
+        return {
+            card: tricks[i].winner for i, card in enumerate(deal.own.draw_top) if i < len(tricks)
+        }
 
     def dead_card(self, deal: Deal, card) -> Message | None:
         """A card played to a draw trick is dead."""
-        if card in deal.draw.played:
+        if card in deal.own.draw.played:
             return msg("{card} was played in a draw trick: it is dead", card=card)
         return None
 
     def not_held(self, deal: Deal, hand: int, card) -> Message | None:
         """A card of a draw trick is dead; a top card drawn by the other player was
         never in this hand (after a skip too: it may since have been played)."""
-        if card in deal.draw.played:
+        if card in deal.own.draw.played:
             return msg("{card} was played in a draw trick", card=card)
         holder = self._drawn_by(deal).get(card)
         if holder is not None and holder != hand:
@@ -203,16 +209,16 @@ class DrawBridge(GameForm):
     def held_before_play(self, deal: Deal) -> tuple:
         """The top cards drawn and not played in the draw tricks are in their winner's
         hand; none after a skip: the draw tricks not followed may have played them."""
-        if deal.draw_ended:
+        if deal.own.ended:
             return ()
         return tuple(
             (hand, card)
             for card, hand in self._drawn_by(deal).items()
-            if card not in deal.draw.played
+            if card not in deal.own.draw.played
         )
 
     def draw_cards(self, deal: Deal) -> tuple:
         """The cards of the draw tricks in play order (the record's `draw_cards`)."""
-        return tuple(card for trick in deal.draw.tricks for card in trick.cards) + tuple(
-            deal.draw.current
+        return tuple(card for trick in deal.own.draw.tricks for card in trick.cards) + tuple(
+            deal.own.draw.current
         )

@@ -42,10 +42,10 @@ def build(game) -> DrawTricksView | None:
     """The draw tricks' view while the deal is in them, else None (`GameView.own`:
     found by the core as this package's view.build, device/ui/form_parts.py)."""
     deal = game.deal
-    draw = getattr(deal, "draw", None)
+    draw = getattr(deal.own, "draw", None)
     if game.phase not in PHASES or not isinstance(draw, Play):
         return None
-    tricks, tops = draw.tricks, list(deal.draw_top)
+    tricks, tops = draw.tricks, list(deal.own.draw_top)
     last = tricks[-1] if tricks else None
     done = len(tricks)
     drawn = game.form.held_before_play(deal)

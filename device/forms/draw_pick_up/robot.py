@@ -25,10 +25,10 @@ def inputs(game: Game, hands: list[list[Card]], rng: random.Random) -> Iterator[
     rng.shuffle(stock)
     deal = game.deal
     while game.phase in PHASES:
-        if deal.turned is None:
+        if deal.own.turned is None:
             yield CardShown(stock.pop())
             continue
-        card, hand = deal.turned, hands[game.turn]
+        card, hand = deal.own.turned, hands[game.turn]
         take = worth_keeping(card, hand, rng) and rng.random() < 0.7
         take = take and PickUp(True) in legal_inputs(game)
         if take:

@@ -53,6 +53,8 @@ from device.engine.form import (
 )
 from device.engine.message import Message, msg
 
+from .state import StockPickUp
+
 if TYPE_CHECKING:
     from device.engine.cards import Card
     from device.engine.game import Deal
@@ -64,11 +66,11 @@ HAND = 13  # cards dealt to each player
 class DrawPickUp(GameForm):
     """13 each and 26 in the stock, turned up one by one: take it or reject it.
 
-    The deal keeps `pickups` (each card decided, in order: (card, the seat that
-    took it, or None when both rejected it)), `turned` (the card face up waiting
-    for a decision, or None), `pickup_turn` (the seat to decide, or to turn up
-    the next card), `passed` (the card face up was rejected by the player who
-    turned it) and `pickup_ended` (the menu's stop)."""
+    The deal keeps its stock in `deal.own` (a StockPickUp, state.py): `pickups`
+    (each card decided, in order: (card, the seat that took it, or None when both
+    rejected it)), `turned` (the card face up waiting for a decision, or None),
+    `turn` (the seat to decide, or to turn up the next card), `passed` (the card
+    face up was rejected by the player who turned it) and `ended` (the menu's stop)."""
 
     name = "draw-pick-up"
     aliases = ("draw-pickup",)
@@ -110,67 +112,62 @@ class DrawPickUp(GameForm):
         return super().input_for(phase, what, value)
 
     # -- the phase -------------------------------------------------------------
-    def start_phase(self, deal: Deal, players: tuple[str, ...]) -> None:
+    def new_deal_state(self, deal: Deal, players: tuple[str, ...]) -> StockPickUp:
         """The non-dealer turns up the first stock card."""
-        deal.pickups = []
-        deal.turned = None
-        deal.passed = False
-        deal.pickup_turn = self.first_drawer(deal.dealer)
-        deal.pickup_ended = False
-        deal.pickup_names = tuple(players)  # for the record's names
+        return StockPickUp(turn=self.first_drawer(deal.dealer), names=tuple(players))
 
     def phase_turn(self, deal: Deal) -> int | None:
-        return deal.pickup_turn
+        return deal.own.turn
 
     def phase_input(self, deal: Deal, event: Event, players: tuple[str, ...]) -> Event:
-        seat = deal.pickup_turn
+        seat = deal.own.turn
         if isinstance(event, DrawPhaseEnded):  # the menu's stop, or a record without it all
             stopped = self.phase_stopped(event, seat)
-            deal.pickup_ended = True
+            deal.own.ended = True
             return stopped
         if isinstance(event, CardShown):
             return self._turn_up(deal, event, players)
-        if deal.turned is None:
+        if deal.own.turned is None:
             raise PlayError(msg("no stock card is face up"))  # the table adds what to do
         if event.seat is not None and event.seat != seat:
             raise PlayError(
                 msg(
                     "it is {name}'s turn to take or reject {card}",
                     name=players[seat],
-                    card=deal.turned,
+                    card=deal.own.turned,
                 )
             )
         if event.take:
-            deal.pickups.append((deal.turned, seat))
-            deal.turned, deal.passed, deal.pickup_turn = None, False, 1 - seat
-        elif not deal.passed:  # offered to the opponent
-            deal.passed, deal.pickup_turn = True, 1 - seat
+            deal.own.pickups.append((deal.own.turned, seat))
+            deal.own.turned, deal.own.passed, deal.own.turn = None, False, 1 - seat
+        elif not deal.own.passed:  # offered to the opponent
+            deal.own.passed, deal.own.turn = True, 1 - seat
         else:  # rejected by both: aside face up, dead; the same player turns the next
-            deal.pickups.append((deal.turned, None))
-            deal.turned, deal.passed = None, False
+            deal.own.pickups.append((deal.own.turned, None))
+            deal.own.turned, deal.own.passed = None, False
         return PickUp(bool(event.take), seat)
 
     def _turn_up(self, deal: Deal, event: CardShown, players: tuple[str, ...]) -> Event:
         card = event.card
-        if deal.turned is not None:
-            name = players[deal.pickup_turn]
+        if deal.own.turned is not None:
+            name = players[deal.own.turn]
             # the table says how
             raise PlayError(
-                msg("{card} is face up, for {name} to decide", card=deal.turned, name=name)
+                msg("{card} is face up, for {name} to decide", card=deal.own.turned, name=name)
             )
         if event.hand is not None:
             raise PlayError(msg("the stock card turned up is nobody's until it is taken"))
         self.check_card(card)
-        if any(card == done for done, _ in deal.pickups):
+        if any(card == done for done, _ in deal.own.pickups):
             raise PlayError(msg("{card} was already turned up", card=card))
-        deal.turned = card
+        deal.own.turned = card
         return CardShown(card)
 
     def phase_legal(self, deal: Deal, players: tuple[str, ...]):
         """A stock card not turned up yet, or the card face up taken (OK) or rejected (P);
         the menu's stop either way."""
-        if deal.turned is None:
-            decided = {card for card, _ in deal.pickups}
+        if deal.own.turned is None:
+            decided = {card for card, _ in deal.own.pickups}
             yield from (CardShown(card) for card in self.deck.cards if card not in decided)
         else:
             yield PickUp(True)
@@ -179,7 +176,7 @@ class DrawPickUp(GameForm):
 
     def phase_over(self, deal: Deal) -> bool:
         """The auction starts once every stock card is decided (or the menu's stop)."""
-        return len(deal.pickups) >= self.stock or deal.pickup_ended
+        return len(deal.own.pickups) >= self.stock or deal.own.ended
 
     # -- what the device knows in the play ---------------------------------------------
     def dead_card(self, deal: Deal, card: Card) -> Message | None:
@@ -190,7 +187,7 @@ class DrawPickUp(GameForm):
             return msg("{card} was rejected by both players: it is dead", card=card)
         hand = deal.play.to_play if deal.play is not None else None
         if taker >= 0 and hand is not None and taker != hand:
-            names = deal.pickup_names
+            names = deal.own.names
             return msg(
                 "{card} was taken by {name}: it is dead for {other}",
                 card=card,
@@ -206,13 +203,13 @@ class DrawPickUp(GameForm):
         if taker is None:
             return msg("{card} was rejected by both players", card=card)
         if taker >= 0 and taker != hand:
-            return msg("{name} took {card}", name=deal.pickup_names[taker], card=card)
+            return msg("{name} took {card}", name=deal.own.names[taker], card=card)
         return None
 
     def held_before_play(self, deal: Deal) -> tuple[tuple[int, Card], ...]:
         """The last card each player took (the earlier ones may have been discarded
         at a later take); none after a skip: the takes not followed may discard it."""
-        if deal.pickup_ended:
+        if deal.own.ended:
             return ()
         return tuple(
             (seat, cards[-1])
@@ -223,33 +220,31 @@ class DrawPickUp(GameForm):
     @staticmethod
     def taken_by(deal: Deal, seat: int) -> tuple:
         """The cards `seat` took face up, in order."""
-        return tuple(card for card, taker in getattr(deal, "pickups", ()) if taker == seat)
+        return tuple(card for card, taker in deal.own.pickups if taker == seat)
 
     @staticmethod
     def dead(deal: Deal) -> tuple:
         """The cards both players rejected, in order."""
-        return tuple(card for card, taker in getattr(deal, "pickups", ()) if taker is None)
+        return tuple(card for card, taker in deal.own.pickups if taker is None)
 
     @staticmethod
     def _taken(deal: Deal) -> dict:
-        return dict(getattr(deal, "pickups", ()))
+        return dict(deal.own.pickups)
 
     # -- the record ---------------------------------------------------------------------
     def phase_record(self, deal: Deal) -> dict:
         """`pickups`: each stock card turned up, in order, with who took it (null: both
         rejected it); a card face up and not decided yet has no `taken_by` (and
         `rejected_by` once the player who turned it rejected it)."""
-        if not hasattr(deal, "pickups"):
-            return {}
-        names = deal.pickup_names
+        names = deal.own.names
         entries = [
             {"card": str(card), "taken_by": None if taker is None else names[taker]}
-            for card, taker in deal.pickups
+            for card, taker in deal.own.pickups
         ]
-        if deal.turned is not None:
-            entry = {"card": str(deal.turned)}
-            if deal.passed:
-                entry["rejected_by"] = names[1 - deal.pickup_turn]
+        if deal.own.turned is not None:
+            entry = {"card": str(deal.own.turned)}
+            if deal.own.passed:
+                entry["rejected_by"] = names[1 - deal.own.turn]
             entries.append(entry)
         return {"pickups": entries}
 

@@ -38,18 +38,18 @@ def build(game) -> PickUpView | None:
     """The pick-up's view while the deal is in it, else None (`GameView.own`: found by
     the core as this package's view.build, device/ui/form_parts.py)."""
     deal = game.deal
-    if game.phase != PHASE or not hasattr(deal, "pickups"):
+    if game.phase != PHASE:
         return None
     form = game.form
-    decided = len(deal.pickups)
-    face_up = deal.turned is not None
+    decided = len(deal.own.pickups)
+    face_up = deal.own.turned is not None
     return PickUpView(
         number=min(decided + 1, form.stock),
         of=form.stock,
         stock=form.stock - decided - face_up,
-        turned=str(deal.turned) if face_up else None,
-        to_act=deal.pickup_turn,
-        rejected_by=1 - deal.pickup_turn if deal.passed else None,
+        turned=str(deal.own.turned) if face_up else None,
+        to_act=deal.own.turn,
+        rejected_by=1 - deal.own.turn if deal.own.passed else None,
         taken=tuple(
             tuple(str(c) for c in form.taken_by(deal, seat)) for seat in range(len(game.players))
         ),

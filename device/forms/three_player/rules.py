@@ -24,6 +24,7 @@ from device.engine.form import HONOURS, KEY_INPUTS, PHASE_INPUTS, REFUSALS, Game
 from device.engine.message import Message, msg
 
 from .sheet import ThreeOutcome, ThreeSheet
+from .state import Talon
 
 if TYPE_CHECKING:
     from device.engine.game import Deal
@@ -79,9 +80,9 @@ class ThreePlayer(GameForm):
         return tuple(range(self.players)), self.dealer_by_draw(drawn)
 
     # -- the talon -----------------------------------------------------------
-    def start_phase(self, deal: Deal, players: tuple[str, ...]) -> None:
-        """The auction is over: the declarer takes the talon."""
-        deal.talon_done = False
+    def new_deal_state(self, deal: Deal, players: tuple[str, ...]) -> Talon:
+        """The talon, taken by the declarer once the auction is over."""
+        return Talon()
 
     def phase_turn(self, deal: Deal) -> int | None:
         return deal.declarer
@@ -92,7 +93,7 @@ class ThreePlayer(GameForm):
             if event.seat not in range(self.players):
                 raise PlayError(msg("there is no seat {seat}", seat=event.seat))
             raise PlayError(msg("{name} takes the talon, as declarer", name=players[deal.declarer]))
-        deal.talon_done = True
+        deal.own.done = True
         return TalonDiscarded(deal.declarer)
 
     def phase_legal(self, deal: Deal, players: tuple[str, ...]):
@@ -100,7 +101,7 @@ class ThreePlayer(GameForm):
         return (TalonDiscarded(),)
 
     def phase_over(self, deal: Deal) -> bool:
-        return deal.talon_done
+        return deal.own.done
 
     # -- claims and scoring ----------------------------------------------------
     def claim_refusal(self, seat: int, declarer: int) -> Message | None:

@@ -55,7 +55,7 @@ def test_round_one_play_lays_out_the_dummy_names_trump_then_strengths_and_counts
     g = game(dealer=BOB)
     assert g.phase == "round-one" and g.turn == BOB
     say(g, "Pass", "Pass", "Play")  # Bob, Ted, Carol
-    assert g.deal.declarer == CAROL and g.deal.declaration == "Play"
+    assert g.deal.declarer == CAROL and g.deal.own.declaration == "Play"
     assert g.phase == "lay-out" and g.turn == BOB  # Carol's partner lays the dummy out
     g.apply(CardShown(card("R14")))
     g.apply(DummyDone())
@@ -68,8 +68,8 @@ def test_round_one_play_lays_out_the_dummy_names_trump_then_strengths_and_counts
     assert g.phase == "play"
     assert g.deal.play.trump is ABRIDGED.suit("R")
     assert g.deal.play.to_play == ALICE  # the declarer's left leads
-    assert g.deal.words == ["Pass", "Pass", "Play"]
-    assert g.deal.strengths == [10, 12, 8, 10] and g.deal.counts == [5, 4, 6, 4]
+    assert g.deal.own.words == ["Pass", "Pass", "Play"]
+    assert g.deal.own.strengths == [10, 12, 8, 10] and g.deal.own.counts == [5, 4, 6, 4]
     assert g.exposed(BOB) == (card("R14"),)  # the dummy's scanned card, face up
     assert g.phase == "play" and g.deal.dummy == BOB and g.deal.dummy_done
     g.apply(CardPlayed(card("G2")))
@@ -79,7 +79,7 @@ def test_round_one_play_lays_out_the_dummy_names_trump_then_strengths_and_counts
 def test_round_two_strengths_choose_the_declaring_team_and_the_declarer():
     g = game(dealer=TED)
     say(g, "Pass", "Pass", "Pass", "Pass")
-    assert g.phase == "strength" and g.turn == TED and g.deal.round == 2
+    assert g.phase == "strength" and g.turn == TED and g.deal.own.round == 2
     say(g, 14, 8, 10)  # Ted, Carol, Alice
     before = g.snapshot()
     with pytest.raises(RuleError, match="add up to 39, not 40"):
@@ -95,7 +95,7 @@ def test_round_two_strengths_choose_the_declaring_team_and_the_declarer():
     assert g.phase == "count" and g.turn == CAROL  # the declarer's left
     say(g, 4, 5, 6, 7)
     assert g.phase == "play" and g.deal.play.trump is None
-    assert g.deal.words == ["Pass"] * 4 + [14, 8, 10, 8, "Seven"]
+    assert g.deal.own.words == ["Pass"] * 4 + [14, 8, 10, 8, "Seven"]
 
 
 @pytest.mark.parametrize(
@@ -321,10 +321,10 @@ def test_undo_takes_back_each_word():
     g = game()
     say(g, "Pass", "Pass", "Pass", "Pass", 10)
     g.apply(Undone())
-    assert g.phase == "strength" and g.deal.strengths == []
+    assert g.phase == "strength" and g.deal.own.strengths == []
     for _ in range(4):
         g.apply(Undone())
-    assert g.phase == "round-one" and g.deal.words == []
+    assert g.phase == "round-one" and g.deal.own.words == []
 
 
 def test_the_bidding_box_mapping():

@@ -138,14 +138,14 @@ def test_the_review_of_played_robot_hands(robot, robot_reviews):
     assert len(robot_reviews) == 4
     for deal, (_, review) in zip(robot.deals, robot_reviews, strict=True):
         assert isinstance(review, AbridgedReview), review
-        assert (review.declarer, review.trump) == (deal.declarer, deal.trump_colour)
-        assert review.declaration == deal.declaration and review.won == deal.won
-        assert review.best == review.tricks(deal.trump_colour)
+        assert (review.declarer, review.trump) == (deal.declarer, deal.own.trump_colour)
+        assert review.declaration == deal.own.declaration and review.won == deal.won
+        assert review.best == review.tricks(deal.own.trump_colour)
         moved = sum(c.after - c.before for c in review.costly)
         assert review.best + moved == review.won  # the costly cards account for every trick
         played = {(n, str(c)) for n, t in enumerate(deal.play.tricks, 1) for c in t.cards}
         assert all((c.trick, c.card) in played for c in review.costly)  # in colours
-        words = ("play",) if deal.round == 1 else ("ten", "seven")
+        words = ("play",) if deal.own.round == 1 else ("ten", "seven")
         scores = [score_abridged(w, c.tricks) for w in words for c in review.table]
         assert review.best_declaration.points == max(a - b for a, b in scores)
 
@@ -188,7 +188,7 @@ def test_analyze_a_record(tmp_path, capsys, robot):
     (deal,) = json.loads(out)["deals"]
     second = robot.deals[1]
     assert deal["reviewed"] is True and deal["form"] == "abridged" and deal["par"] is None
-    assert deal["trump"] == second.trump_colour and deal["made"] == second.won
+    assert deal["trump"] == second.own.trump_colour and deal["made"] == second.won
     assert [e["strain"] for e in deal["table"]] == ["R", "Y", "B", "G", "NT"]
     assert set(deal["best"]) == {"declaration", "trump", "tricks", "points"}
     status, out, _ = run(capsys, "analyze", str(path))

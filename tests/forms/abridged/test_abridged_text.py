@@ -129,12 +129,12 @@ def test_the_terminal_takes_the_declaring_typed_as_words_and_numbers(tmp_path):
     assert "Type cards (R14, G2)" in text and "honours" not in text
     assert "Anna says strength 10" in text and "Dirk says strength 9" in text
     assert "! a hand strength is a number from 0 to 37, not ten" in text
-    assert game.deal.strengths == [10, 12, 9, 9] and game.phase == "trump"
-    assert game.deal.declaration == "Ten" and game.deal.declarer == 1
+    assert game.deal.own.strengths == [10, 12, 9, 9] and game.phase == "trump"
+    assert game.deal.own.declaration == "Ten" and game.deal.declarer == 1
     assert console.status(game).startswith("hand 1, declaring (Pass Pass Pass Pass 10 12 9 9")
     con.lines.put("red")
     con.tick(0)
-    assert game.deal.trump_colour == "R" and game.phase == "count"
+    assert game.deal.own.trump_colour == "R" and game.phase == "count"
 
 
 def test_the_terminal_says_the_statements_proved_wrong_after_the_last_card(tmp_path):
@@ -201,7 +201,7 @@ def test_an_undo_in_the_declaring_says_what_it_took_back(tmp_path):
     assert (
         "Undone: what Anna said (Yellow)" in text
     )  # the screen's words and "Undone: what Anna said (Play)" in text
-    assert game.phase == "round-one" and game.deal.words == []
+    assert game.phase == "round-one" and game.deal.own.words == []
     said = Catalog("nl").error(msg("Undone: what {name} said ({said})", name="Anna", said="Y"))
     assert said == "Teruggenomen: wat Anna zei (Geel)"
     said = Catalog("nl").error(msg("Undone: what {name} said ({said})", name="Anna", said="Play"))

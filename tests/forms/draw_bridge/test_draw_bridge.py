@@ -47,7 +47,7 @@ def test_draw_tricks_then_the_auction():
     with pytest.raises(RuleError, match="draw tricks are over"):
         g.apply(CallMade(Call.parse("1S")))
     play_all(g, DRAW[:2])
-    assert len(g.deal.draw.tricks) == 1 and g.phase == "draw-tricks"
+    assert len(g.deal.own.draw.tricks) == 1 and g.phase == "draw-tricks"
     play_all(g, DRAW[2:])
     assert g.phase == "auction"
     assert g.form.draw_cards(g.deal) == tuple(c(t) for t in DRAW)
@@ -57,7 +57,7 @@ def test_draw_tricks_then_the_auction():
 def test_draw_tricks_are_no_trump_and_the_winner_leads():
     g = game(dealer=BEN)
     play_all(g, ["C2", "S3"])  # a spade does not ruff: Anna led and wins
-    assert g.deal.draw.tricks[0].winner == ANNA and g.turn == ANNA
+    assert g.deal.own.draw.tricks[0].winner == ANNA and g.turn == ANNA
     play_all(g, ["C4", "C5"])
     assert g.turn == BEN
 
@@ -125,7 +125,7 @@ def test_a_drawn_top_card_is_in_its_winners_hand_in_the_play():
     assert g.phase == "auction"
     g.apply(CallMade(Call.parse("1H")))
     g.apply(CallMade(Call.parse("P")))
-    winners = [t.winner for t in g.deal.draw.tricks]
+    winners = [t.winner for t in g.deal.own.draw.tricks]
     assert g.exposed(winners[0]) and c(tops[0]) in g.exposed(winners[0])
     # Ben leads against Anna's 1H; a spade Anna drew is refused from Ben
     anna_top = next(tops[i] for i, w in enumerate(winners) if w == ANNA)

@@ -66,7 +66,7 @@ def test_status_and_export_in_the_draw_tricks_and_after(tmp_path, capsys, top, p
     last = record["deals"][-1]
     assert last["draw_cards"] == [str(c) for c in game.form.draw_cards(game.deal)]
     if top:
-        assert last["draw_top"] == [str(c) for c in game.deal.draw_top]
+        assert last["draw_top"] == [str(c) for c in game.deal.own.draw_top]
     again = play_record(record)  # the draw tricks so far play back, in their phase
     assert again.phase == phase and again.snapshot() == game.snapshot()
 
@@ -172,6 +172,6 @@ def test_the_documented_draw_bridge_record_plays_back_as_described():
     game = play_record(record)
     deal = game.deals[0]
     assert game.phase == "deal-end" and str(deal.contract) == "1H" and deal.declarer == 0
-    winners = [trick.winner for trick in deal.draw.tricks]
+    winners = [trick.winner for trick in deal.own.draw.tricks]
     assert winners[:2] == [1, 0]  # Ben won the first (he drew SA), Anna the second (SK)
     assert deal.tricks == 8 and len(game.form.draw_cards(deal)) == 26

@@ -62,7 +62,7 @@ def refused(g, event, match):
 
 def through_the_stock(g):
     """Every stock card not turned up yet rejected by both."""
-    turned = {str(card) for card, _ in g.deal.pickups}
+    turned = {str(card) for card, _ in g.deal.own.pickups}
     for card in STOCK:
         if card not in turned:
             pick(g, card, False, False)
@@ -72,23 +72,23 @@ def test_the_non_dealer_turns_up_first_and_takes_or_rejects():
     g = game(dealer=BEN)
     assert g.phase == "pick-up" and g.turn == ANNA
     pick(g, "SA", True)  # Anna takes it: Ben's turn
-    assert g.turn == BEN and g.deal.pickups == [(c("SA"), ANNA)]
+    assert g.turn == BEN and g.deal.own.pickups == [(c("SA"), ANNA)]
     pick(g, "S2", False)  # Ben rejects it: Anna decides on it
-    assert g.turn == ANNA and g.deal.turned == c("S2")
+    assert g.turn == ANNA and g.deal.own.turned == c("S2")
     g.apply(PickUp(True))  # Anna takes it: her turn is used, Ben turns the next
-    assert g.turn == BEN and g.deal.pickups[-1] == (c("S2"), ANNA)
+    assert g.turn == BEN and g.deal.own.pickups[-1] == (c("S2"), ANNA)
     pick(g, "S3", False, False)  # rejected by both: dead; Anna turns the next
-    assert g.turn == ANNA and g.deal.pickups[-1] == (c("S3"), None)
-    assert g.deal.turned is None
+    assert g.turn == ANNA and g.deal.own.pickups[-1] == (c("S3"), None)
+    assert g.deal.own.turned is None
     pick(g, "S4", False, True)  # Anna rejects, Ben takes: Anna's turn next
-    assert g.turn == ANNA and g.deal.pickups[-1] == (c("S4"), BEN)
+    assert g.turn == ANNA and g.deal.own.pickups[-1] == (c("S4"), BEN)
 
 
 def test_the_auction_starts_when_the_stock_is_empty():
     g = game(dealer=ANNA)
     assert g.turn == BEN  # the non-dealer
     through_the_stock(g)
-    assert g.phase == "auction" and g.turn == BEN and len(g.deal.pickups) == 26
+    assert g.phase == "auction" and g.turn == BEN and len(g.deal.own.pickups) == 26
     assert g.form.dead(g.deal) == tuple(c(t) for t in STOCK)
 
 
@@ -149,7 +149,7 @@ def test_undo_goes_back_through_the_pick_up():
     for expected in reversed(states[:-1]):
         g.apply(Undone())
         assert g.snapshot() == expected
-    assert g.phase == "pick-up" and g.turn == ANNA and g.deal.pickups == []
+    assert g.phase == "pick-up" and g.turn == ANNA and g.deal.own.pickups == []
 
 
 def test_bad_inputs_are_refused_and_change_nothing():
@@ -249,7 +249,7 @@ def test_a_record_without_pickups_is_valid():
         "deals": [{"calls": ["1C", "P"], "cards": ["C2", "C3"]}],
     }
     g = play_record(record)
-    assert g.phase == "play" and g.deal.pickup_ended and g.deal.pickups == []
+    assert g.phase == "play" and g.deal.own.ended and g.deal.own.pickups == []
 
 
 def test_a_deal_in_its_pick_up_is_exported_and_replayed():
@@ -352,7 +352,7 @@ def test_robot_rubbers_finish_and_play_back_from_their_record(seed):
     properties.check_deals(g)
     properties.check_sheet(g)
     for deal in g.deals:  # every stock card turned up and decided
-        assert len(deal.pickups) == 26 and not deal.pickup_ended
+        assert len(deal.own.pickups) == 26 and not deal.own.ended
     assert play_record(json.loads(json.dumps(to_record(g)))).snapshot() == g.snapshot()
     stored = [event_from_dict(e.to_dict()) for e in g.events]
     assert stored == g.events
@@ -360,7 +360,7 @@ def test_robot_rubbers_finish_and_play_back_from_their_record(seed):
 
 def test_robots_take_some_cards_and_reject_others():
     g = play_rubber(7, "draw-pick-up")
-    takers = [taker for deal in g.deals for _, taker in deal.pickups]
+    takers = [taker for deal in g.deals for _, taker in deal.own.pickups]
     assert {ANNA, BEN, None} <= set(takers)
 
 
@@ -374,7 +374,7 @@ def test_the_documented_pick_up_record_plays_back_as_described():
     g = play_record(record)
     deal = g.deals[0]
     assert g.phase == "deal-end" and str(deal.contract) == "1H" and deal.declarer == ANNA
-    assert deal.pickups[:3] == [(c("HA"), ANNA), (c("HK"), ANNA), (c("HQ"), BEN)]
+    assert deal.own.pickups[:3] == [(c("HA"), ANNA), (c("HK"), ANNA), (c("HQ"), BEN)]
     assert g.form.held_before_play(deal) == ((ANNA, c("HK")), (BEN, c("HQ")))
     assert deal.tricks == 11 and to_record(g)["deals"] == record["deals"]
     for cards, error in (

@@ -65,7 +65,7 @@ def stored_in_the_pick_up(folder, decided: int, early: bool) -> Table:
     for event in robots.inputs:
         assert table.apply(event).accepted
         deal = table.game.deal
-        if deal.number == 2 and table.game.phase == "pick-up" and len(deal.pickups) >= decided:
+        if deal.number == 2 and table.game.phase == "pick-up" and len(deal.own.pickups) >= decided:
             break
     assert table.game.phase == "pick-up" and table.game.deal.number == 2
     if early:

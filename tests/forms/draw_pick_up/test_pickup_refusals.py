@@ -26,7 +26,7 @@ def test_a_card_scanned_while_one_is_face_up_says_who_decides_and_how_once():
     table = Table(Game(Setup("draw-pick-up", ("Anna", "Ben"), 0, {})))
     assert table.apply(CardShown(Card.parse("S2"))).accepted
     refused = table.apply(CardShown(Card.parse("S3")))
-    assert not refused.accepted and table.game.deal.turned == Card.parse("S2")
+    assert not refused.accepted and table.game.deal.own.turned == Card.parse("S2")
     assert refused.text == "S2 is face up, for Ben to decide: take S2 with OK or reject it with P"
     dutch = f"{Catalog('nl').error(refused.message)}: {Catalog('nl').error(refused.hint)}"
     assert dutch == "S2 ligt open, Ben beslist: pak S2 met OK of wijs hem af met P"
