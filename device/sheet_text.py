@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .abridged_text import form_title
 from .console_words import Words, english
-from .engine.game import Deal, Game
+from .engine.deal import Deal
+from .engine.game import Game
 
 WIDTH = 12  # one column
 

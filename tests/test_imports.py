@@ -126,15 +126,11 @@ def modules_of(root: Path) -> dict[str, Path]:
 
 
 def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """Every import statement, at module level or in a function, but not those under
-    `if TYPE_CHECKING:` (annotations only: nothing runs them)."""
+    """Every import statement, at module level, in a function, or under
+    `if TYPE_CHECKING:` (a circle through annotations is a circle too)."""
     found = []
 
     def visit(node):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.orelse:
-                visit(child)
-            return
         if isinstance(node, ast.Import | ast.ImportFrom):
             found.append(node)
         for child in ast.iter_child_nodes(node):
@@ -216,20 +212,20 @@ def test_the_modules_of_device_import_one_another_in_no_circle():
     assert found == [], "import circles: " + "; ".join(" -> ".join(c) for c in found)
 
 
-def test_the_graph_sees_imports_inside_functions_but_not_for_type_checking(tmp_path):
+def test_the_graph_sees_imports_inside_functions_and_for_type_checking(tmp_path):
     package = tmp_path / "pkg"
     (package / "sub").mkdir(parents=True)
     (package / "__init__.py").write_text("")
     (package / "sub" / "__init__.py").write_text("")
     (package / "a.py").write_text("from . import b\n")
     (package / "b.py").write_text("def late():\n    from .sub.c import thing\n")
-    (package / "sub" / "c.py").write_text(
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..a import x\n"
-    )
+    (package / "sub" / "c.py").write_text("x = 1\n")
     graph = import_graph(package)
     assert graph["pkg.b"] == {"pkg.sub", "pkg.sub.c"}
     assert cycles(graph) == []
-    (package / "sub" / "c.py").write_text("import pkg.a\n")
+    (package / "sub" / "c.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..a import x\n"
+    )
     assert cycles(import_graph(package)) == [["pkg.a", "pkg.b", "pkg.sub.c", "pkg.a"]]
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .auction import AuctionRules
 from .calls import ALL_CALLS, PASS, Call, Strain
 from .cards import STANDARD, Card, Deck, Suit
+from .deal import Deal
 from .errors import PlayError, SetupError
 from .events import (
     CallMade,
@@ -31,9 +32,6 @@ from .events import (
 )
 from .message import Message, msg
 from .scoring import DealOutcome, RubberSheet
-
-if TYPE_CHECKING:
-    from .game import Deal
 
 
 @dataclass(frozen=True)

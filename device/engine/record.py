@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .deal import Deal
 from .errors import RuleError
 from .events import (
     CallMade,
@@ -26,7 +27,7 @@ from .events import (
     Setup,
     TalonDiscarded,
 )
-from .game import Deal, Game, normal_name
+from .game import Game, normal_name
 from .registry import default_form
 
 DEAL_KEYS = {

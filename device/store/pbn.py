@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import time
 
+from device.engine.deal import Deal
 from device.engine.errors import RuleError
-from device.engine.game import Deal, Game
+from device.engine.game import Game
 
 COMPASS = "NESW"
 RANKS = "AKQJT98765432"

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from device.engine.game import Deal, Game
+from device.engine.deal import Deal
+from device.engine.game import Game
 from device.engine.legal import legal_inputs
 from device.engine.play import TRICKS
 from device.ui.form_parts import own_view

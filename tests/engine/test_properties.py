@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from device.engine.calls import PASS
+from device.engine.deal import Deal
 from device.engine.errors import RuleError
 from device.engine.events import (
     CallMade,
@@ -27,7 +28,7 @@ from device.engine.events import (
     Undone,
     event_from_dict,
 )
-from device.engine.game import Deal, Game
+from device.engine.game import Game
 from device.engine.honours import refusal
 from device.engine.record import play_record, to_record
 from device.forms import FORMS as REGISTERED

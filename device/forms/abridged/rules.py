@@ -46,7 +46,7 @@ from .sheet import AbridgedOutcome, AbridgedSheet
 from .state import Declaring
 
 if TYPE_CHECKING:
-    from device.engine.game import Deal
+    from device.engine.deal import Deal
 
 COLOURS = ("R", "Y", "B", "G", "NT")
 DECLARING = ("round-one", "lay-out", "ten-seven", "trump", "strength", "count")

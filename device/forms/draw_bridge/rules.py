@@ -41,7 +41,7 @@ from device.engine.play import Play
 from .state import DrawTricks
 
 if TYPE_CHECKING:
-    from device.engine.game import Deal
+    from device.engine.deal import Deal
 
 MUST_FOLLOW_DRAW = Option(
     "must_follow_draw", False, help="players must follow suit in the draw tricks"

@@ -57,7 +57,7 @@ from .state import StockPickUp
 
 if TYPE_CHECKING:
     from device.engine.cards import Card
-    from device.engine.game import Deal
+    from device.engine.deal import Deal
 
 PHASE = "pick-up"
 HAND = 13  # cards dealt to each player

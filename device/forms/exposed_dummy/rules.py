@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from device.engine.form import GameForm
 
 if TYPE_CHECKING:
-    from device.engine.game import Deal
+    from device.engine.deal import Deal
 
 
 class ExposedDummy(GameForm):

@@ -27,7 +27,7 @@ from .sheet import ThreeOutcome, ThreeSheet
 from .state import Talon
 
 if TYPE_CHECKING:
-    from device.engine.game import Deal
+    from device.engine.deal import Deal
 
 TALON = 4  # cards face down after the deal; the declarer takes them and discards as many
 # the table adds what to do (hints.TALON: take it, lay four down, OK): not said twice
