@@ -33,12 +33,12 @@ from .engine.events import (
     Event,
     HonoursGiven,
     NextDeal,
-    PickUp,
     Stated,
     TalonDiscarded,
     Undone,
 )
 from .engine.game import Game, normal_name
+from .form_text import form_text
 from .hal.events import Input
 from .loop import TableLoop
 from .sheet_text import deal_line, render_sheet
@@ -62,8 +62,9 @@ def help_text(game: Game, t: Words | None = None) -> str:
     """The help; with honours off the honours command is not mentioned, nor `end draw`
     in a form with no draw phase (plain, bridge, three players)."""
     t = t or english()
-    if game.form.declares_itself:  # aBRIDGEd: its own deck and words
-        return t.t("console.help_abridged")
+    own = form_text(game.form).help(game, t)  # aBRIDGEd: its own deck and words
+    if own is not None:
+        return own
     also = ["claim N [NAME]", "accept", "dispute"]
     if game.options.get("honours", True):
         also.append(t.t("console.help_honours"))
@@ -79,20 +80,13 @@ def describe(game: Game, event: Event, t: Words | None = None) -> str:
     t = t or english()
     deal = game.deal
     name = game.name(getattr(event, "seat", None))
+    own = form_text(game.form).event_line(game, event, t)  # the pick-up, the draw tricks
+    if own is not None:
+        return own
     if isinstance(event, DrawTurnEnded):
         return t.t("console.draw_turn", name=name, n=deal.draw_turns, of=2 * game.form.draw_turns)
     if isinstance(event, DrawPhaseEnded):
         return draw_phase_words(t, game.form, "stopped")
-    if isinstance(event, PickUp):  # the card is face up still, or decided last
-        card = deal.own.turned or deal.own.pickups[-1][0]
-        if event.take:
-            return t.t("console.takes", name=name, card=card)
-        key = "console.rejects" if deal.own.turned else "console.rejects_too"
-        return t.t(key, name=name, card=card)
-    if isinstance(event, CardShown) and game.phase == "pick-up":
-        return t.t("console.turned_up", card=event.card)
-    if isinstance(event, CardShown) and game.phase == "draw-tricks":  # Draw Bridge's top card
-        return t.t("console.top_card", card=event.card, n=len(deal.own.draw_top))
     if isinstance(event, CallMade):
         return t.t("console.call", name=name, call=event.call)
     if isinstance(event, CardPlayed):
@@ -113,10 +107,6 @@ def describe(game: Game, event: Event, t: Words | None = None) -> str:
         return t.t("console.talon_taken", name=name)
     if isinstance(event, Undone):
         return t.t("console.undone")
-    if isinstance(event, Stated):  # aBRIDGEd's declaring: "Ben says strength 10"
-        from .abridged_text import said
-
-        return t.t("console.says", name=name, what=said(deal, event.what, t))
     if isinstance(event, CardShown):
         return shown_line(game, event, t)
     if isinstance(event, DummyChosen):
@@ -138,8 +128,6 @@ def _played(game: Game, event: CardPlayed, name: str, t: Words) -> str:
     """A card played: from whose dummy, and the trick's winner after its last card."""
     deal = game.deal
     text = t.t("console.plays", name=name, card=event.card)
-    if deal.play is None and getattr(deal.own, "draw", None) is not None:  # Draw Bridge
-        return text + draw_trick_won(game, t)
     play = deal.play
     hand = play.played.get(event.card, (None,))[0] if play is not None else None
     if hand is not None and play.names[hand] != name:  # the declarer plays the dummy
@@ -186,14 +174,9 @@ def status(game: Game, t: Words | None = None) -> str:
         return t.t(f"console.over.{game.form.rubber_word}")
     if game.phase == "draw":
         return t.t("console.draw", n=deal.number, turn=deal.draw_turns // 2 + 1, name=turn)
-    if game.phase in ("draw-top", "draw-tricks"):  # Draw Bridge
-        return draw_trick_status(game, t)
-    if game.phase == "pick-up":  # Draw / Pick-Up
-        return pickup_status(game, t)
-    if game.phase in game.form.own_phases and game.form.declares_itself:  # aBRIDGEd
-        from .abridged_text import declaring_status
-
-        return declaring_status(game, t)
+    own = form_text(game.form).status(game, t)  # a phase of the form's own
+    if own is not None:
+        return own
     if game.phase == "auction":
         calls = " ".join(str(c) for _, c in deal.auction.calls) or t.t("console.none_yet")
         return t.t("console.auction", n=deal.number, calls=calls, name=turn)
@@ -275,40 +258,6 @@ def _tricks_text(game: Game) -> str:
     if len(won) == 2:
         return "-".join(str(won[s]) for s in order)
     return ", ".join(f"{game.name(s)} {won[s]}" for s in order)  # a side is a player
-
-
-def draw_trick_won(game: Game, t: Words | None = None) -> str:
-    """Draw Bridge: after a draw trick's second card, who won it and draws (first)."""
-    t = t or english()
-    draw, top = game.deal.own.draw, game.deal.own.draw_top
-    if draw.current or not draw.tricks:
-        return ""
-    number, winner = len(draw.tricks), game.players[draw.tricks[-1].winner]
-    drawn = top[number - 1] if len(top) >= number else t.t("console.first")
-    return t.t("console.draw_trick_won", n=number, name=winner, drawn=drawn)
-
-
-def draw_trick_status(game: Game, t: Words | None = None) -> str:
-    """Draw Bridge's draw tricks: which one, its cards, and what is scanned next."""
-    t = t or english()
-    deal, turn = game.deal, game.name(game.turn)
-    draw = deal.own.draw
-    number = min(len(draw.tricks) + 1, draw.total)
-    cards = " ".join(str(c) for c in draw.current) or t.t("console.none_yet")
-    head = t.t("console.draw_trick", n=deal.number, trick=number, of=draw.total, cards=cards)
-    if game.phase == "draw-top":
-        return t.t("console.scan_top", head=head)
-    return t.t("console.head_to_play", head=head, name=turn)
-
-
-def pickup_status(game: Game, t: Words | None = None) -> str:
-    """Draw / Pick-Up: which stock card, and whose turn to turn it up or decide."""
-    t = t or english()
-    deal, turn = game.deal, game.name(game.turn)
-    head = t.t("console.stock", n=deal.number, card=len(deal.own.pickups) + 1, of=game.form.stock)
-    if deal.own.turned is None:
-        return t.t("console.stock_turn", head=head, name=turn)
-    return t.t("console.stock_decide", head=head, card=deal.own.turned, name=turn)
 
 
 class Console:
@@ -432,10 +381,8 @@ class Console:
             text += "\n" + deal_line(self.game, self.game.deal, self.t)
             transfers = transfer_line(self.game, self.game.deal, self.t)
             text += "\n" + transfers if transfers else ""
-            from .abridged_text import wrong_lines  # aBRIDGEd: the statements proved wrong
-
-            wrong = wrong_lines(self.game, self.game.deal, self.t)
-            text += "".join("\n" + line for line in wrong)
+            notes = form_text(self.game.form).deal_notes(self.game, self.game.deal, self.t)
+            text += "".join("\n" + line for line in notes)  # aBRIDGEd: statements proved wrong
             if self.game.phase == "finished":  # the rubber's last deal: who won, by how much
                 text += "\n" + render_sheet(self.game, self.t).splitlines()[-1]
         return text
@@ -457,10 +404,8 @@ class Console:
         if action is not None:
             action(self, rest)
             return True
-        from .abridged_text import spoken
-
         try:
-            said = spoken(self.game, line)
+            said = form_text(self.game.form).spoken(self.game, line)
         except ValueError as error:  # "²", a number of 5,000 digits
             self.say(f"! {self.t.error(str(error))}")
             return True

@@ -6,10 +6,10 @@ below it the trick points run down, with a game line after each game.
 
 from __future__ import annotations
 
-from .abridged_text import form_title
 from .console_words import Words, english
 from .engine.deal import Deal
 from .engine.game import Game
+from .form_text import form_text
 
 WIDTH = 12  # one column
 
@@ -34,10 +34,9 @@ def _pair_rows(entries: list[tuple[int, int]], sides: int = 2) -> list[str]:
 def deal_line(game: Game, deal: Deal, t: Words | None = None) -> str:
     """One deal in words: "Deal 3, Ben deals: 4S by Anna, 11 tricks, made +1"."""
     t = t or english()
-    if game.form.scoring == "abridged":
-        from .abridged_text import hand_line
-
-        return hand_line(game, deal, t)
+    own = form_text(game.form).deal_line(game, deal, t)  # aBRIDGEd's hands: no contracts
+    if own is not None:
+        return own
     head = t.t("console.deal_head", n=deal.number, name=game.players[deal.dealer])
     if deal.contract is None:
         return head + t.t("console.thrown")
@@ -62,12 +61,17 @@ def deal_line(game: Game, deal: Deal, t: Words | None = None) -> str:
     return head + line
 
 
+def form_title(game: Game, t: Words) -> str:
+    """The form's title: its own in English (the sheets printed so far), else the
+    screen's name of the form in the table's language."""
+    return game.form.title if t.lang == "en" else t.t(f"form.{game.form.name}")
+
+
 def render_sheet(game: Game, t: Words | None = None) -> str:
     t = t or english()
-    if game.form.scoring == "abridged":  # four hands, no games: a sheet of its own
-        from .abridged_text import render_abridged
-
-        return render_abridged(game, t)
+    own = form_text(game.form).sheet(game, t)  # aBRIDGEd's four hands, no games
+    if own is not None:
+        return own
     sheet = game.sheet
     sides = game.form.side_count
     names = tuple(game.side_name(side) for side in range(sides))

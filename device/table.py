@@ -24,13 +24,12 @@ from .engine.events import (
     Event,
     HonoursGiven,
     NextDeal,
-    PickUp,
-    Stated,
     TalonDiscarded,
     Undone,
 )
 from .engine.game import Game
 from .engine.message import Message, msg
+from .form_text import form_text
 from .hal.deck import DeckProfile, Pairing, PairingError
 from .hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
 from .hal.two_decks import other_deck_card, with_paired
@@ -261,18 +260,11 @@ def undone_text(game: Game) -> Message:
     """ "Undone: Ben's SA", "Undone: 1H by Anna": what the last undo took back."""
     event = game.last_undone
     name = game.name(getattr(event, "seat", None))
+    own = form_text(game.form).undone(game, event)  # the top card, the stock, a word said
+    if own is not None:
+        return own
     if isinstance(event, CardPlayed):
         return msg("Undone: {name}'s {card}", name=name, card=event.card)
-    if isinstance(event, CardShown) and game.phase == "draw-top":  # Draw Bridge
-        return msg("Undone: the top card {card}", card=event.card)
-    if isinstance(event, CardShown) and game.phase == "pick-up":  # Draw / Pick-Up
-        return msg("Undone: {card} turned up", card=event.card)
-    if isinstance(event, PickUp):  # the card is face up again
-        if event.take:
-            return msg("Undone: {name} took {card}", name=name, card=game.deal.own.turned)
-        return msg("Undone: {name} rejected {card}", name=name, card=game.deal.own.turned)
-    if isinstance(event, DrawPhaseEnded) and game.phase == "pick-up":
-        return msg("Undone: the end of the pick-up")
     if isinstance(event, CardShown):
         return msg("Undone: the dummy's {card}", card=event.card)
     if isinstance(event, DummyDone):
@@ -283,8 +275,6 @@ def undone_text(game: Game) -> Message:
         return msg("Undone: {call} by {name}", call=event.call, name=name)
     if isinstance(event, DrawTurnEnded):
         return msg("Undone: the end of {name}'s draw turn", name=name)
-    if isinstance(event, DrawPhaseEnded) and game.phase in ("draw-top", "draw-tricks"):
-        return msg("Undone: skipping the draw tricks")
     if isinstance(event, DrawPhaseEnded):
         return msg("Undone: the end of the draw phase")
     if isinstance(event, TalonDiscarded):
@@ -295,8 +285,6 @@ def undone_text(game: Game) -> Message:
         return msg("Undone: {name}'s answer to the claim", name=name)
     if isinstance(event, HonoursGiven):
         return msg("Undone: the honours")
-    if isinstance(event, Stated):  # aBRIDGEd's declaring: a word, a colour or a number
-        return msg("Undone: what {name} said ({said})", name=name, said=event.what)
     if isinstance(event, NextDeal):
         return msg("Undone: the next deal; back to the result of deal {n}", n=game.deal.number)
     return msg("Undone")

@@ -1,13 +1,18 @@
-"""The aBRIDGEd score sheet as plain text (`honeymoon demo --game abridged`): each
-hand's declarer, declaration, trump, tricks and the points of each team, the
-statements the cards proved wrong, the totals and the winner by the tie-breaks.
+"""aBRIDGEd's own words (TEXT, device/form_text.py): the declaring on the terminal
+table, what an undo of a word took back, and the score sheet as plain text
+(`honeymoon demo --game abridged`): each hand's declarer, declaration, trump,
+tricks and the points of each team, the statements the cards proved wrong, the
+totals and the winner by the tie-breaks.
 """
 
 from __future__ import annotations
 
-from .console_words import Words, english
-from .engine.game import Game
-from .engine.message import msg
+from device.console_words import Words, english
+from device.engine.events import Event, Stated
+from device.engine.game import Game
+from device.engine.message import Message, msg
+from device.form_text import FormText
+from device.sheet_text import form_title
 
 COLOURS = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "NT": "no trump"}
 
@@ -101,21 +106,13 @@ def hand_line(game: Game, deal, t: Words | None = None) -> str:
 
 def wrong_lines(game: Game, deal, t: Words | None = None) -> list[str]:
     """What the cards proved wrong once all 52 were seen: "  Ben said strength 12, held
-    10"; none outside aBRIDGEd."""
-    if not game.form.declares_itself:
-        return []
+    10"."""
     t = t or english()
     out = []
     for seat, what, stated, held in game.form.wrong_statements(deal) or ():
         key = "console.wrong_strength" if what == "strength" else "console.wrong_count"
         out.append("  " + t.t(key, name=game.players[seat], said=stated, held=held))
     return out
-
-
-def form_title(game: Game, t: Words) -> str:
-    """The form's title: its own in English (the sheets printed so far), else the
-    screen's name of the form in the table's language."""
-    return game.form.title if t.lang == "en" else t.t(f"form.{game.form.name}")
 
 
 def render_abridged(game: Game, t: Words | None = None) -> str:
@@ -144,3 +141,40 @@ def _result(sheet, teams: tuple[str, str], t: Words) -> str:
         return t.t("console.team_wins", name=winner, points=abs(first - second))
     three = max(sheet.won.count(0), sheet.won.count(1)) >= 3
     return t.t("console.wins_three" if three else "console.wins_fourth", name=winner)
+
+
+class AbridgedText(FormText):
+    """aBRIDGEd's words: the declaring's status and words, its hands on the sheet."""
+
+    def status(self, game, t) -> str | None:
+        return declaring_status(game, t) if game.phase in game.form.own_phases else None
+
+    def event_line(self, game, event: Event, t) -> str | None:
+        if isinstance(event, Stated):  # "Ben says strength 10"
+            name = game.name(event.seat)
+            return t.t("console.says", name=name, what=said(game.deal, event.what, t))
+        return None
+
+    def undone(self, game, event: Event) -> Message | None:
+        if isinstance(event, Stated):  # a word, a colour or a number
+            name = game.name(event.seat)
+            return msg("Undone: what {name} said ({said})", name=name, said=event.what)
+        return None
+
+    def help(self, game, t) -> str | None:
+        return t.t("console.help_abridged")  # its own deck and words
+
+    def spoken(self, game, line: str) -> str | int | None:
+        return spoken(game, line)
+
+    def deal_line(self, game, deal, t) -> str | None:
+        return hand_line(game, deal, t)
+
+    def deal_notes(self, game, deal, t) -> list[str]:
+        return wrong_lines(game, deal, t)
+
+    def sheet(self, game, t) -> str | None:
+        return render_abridged(game, t)
+
+
+TEXT = AbridgedText()
