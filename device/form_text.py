@@ -15,6 +15,8 @@ from device.forms import form_part
 
 
 class FormText:
+    hints: tuple[str, ...] = ()  # the keys `hint` may say, for the catalogue's tests
+
     def status(self, game, t) -> str | None:
         """The status line in a phase of the form's own."""
         return None
@@ -25,6 +27,10 @@ class FormText:
 
     def undone(self, game, event: Event) -> Message | None:
         """What an undo took back, where the form says it its own way."""
+        return None
+
+    def hint(self, game) -> Message | None:
+        """What the table waits for now, in a phase of the form's own."""
         return None
 
     def help(self, game, t) -> str | None:

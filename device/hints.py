@@ -23,6 +23,7 @@ from .engine.events import (
 from .engine.game import Game
 from .engine.legal import legal_inputs
 from .engine.message import Message, msg
+from .form_text import form_text
 
 SUIT_HINTS = {
     "C": "play a club",
@@ -50,15 +51,6 @@ NEW_GAME = "tap New game to play again"  # aBRIDGEd's sheet
 TURN_UP = "turn up the top card of the stock and scan it"  # Draw / Pick-Up
 TAKE_OR_REJECT = "take {card} with OK or reject it with P"
 TALON = "take the talon, lay four cards face down, then press OK"  # three players
-DECLARING = {  # aBRIDGEd's declaring: what the player asked may say
-    "round-one": "{name}: Pass or Play",
-    "lay-out": DUMMY,
-    "ten-seven": "{name}: Ten or Seven",
-    "trump": "{name}: name the trump",
-    "strength": "{name}: say the hand strength",
-    "count": "{name}: say the longest colour",
-}
-
 # What a card shown is, in the phases that take one (the others say KEYS).
 SHOWN = {
     "dummy": DUMMY,
@@ -98,7 +90,6 @@ HINTS = (
     TURN_UP,
     TAKE_OR_REJECT,
     TALON,
-    *DECLARING.values(),
     BID_HIGHER,
     BID_OR_PASS,
     WAIT,
@@ -114,6 +105,13 @@ HINTS = (
     DRAW_CARD,
     DRAW_ANOTHER,
 )
+
+
+def every_hint() -> tuple[str, ...]:
+    """Every hint's key: the table's (HINTS) and every form's own."""
+    from device.forms import FORMS
+
+    return HINTS + tuple(h for form in FORMS for h in form_text(form).hints)
 
 
 def hint(game: Game, reason: str) -> Message:
@@ -134,10 +132,9 @@ def next_step(game: Game) -> Message:
     asked = {type(event) for event in legal_inputs(game)}
     if ClaimAnswered in asked:
         return msg(ANSWER, name=game.players[game.deal.claim.seat])
-    if phase in DECLARING and phase in game.form.own_phases:  # aBRIDGEd's words
-        if "{name}" in DECLARING[phase]:
-            return msg(DECLARING[phase], name=name)
-        return msg(DECLARING[phase])
+    own = form_text(game.form).hint(game)  # a phase of the form's own (aBRIDGEd's words)
+    if own is not None:
+        return own
     if DrawTurnEnded in asked:
         return msg(DRAW, name=name)
     if CallMade in asked:

@@ -61,7 +61,7 @@ def hint_pattern(template: str) -> re.Pattern:
     return re.compile("^" + re.sub(r"\\\{\w+\\\}", ".+?", re.escape(template)) + "$")
 
 
-HINT_PATTERNS = [hint_pattern(h) for h in hints.HINTS]
+HINT_PATTERNS = [hint_pattern(h) for h in hints.every_hint()]
 
 
 def refusals_at_the_table():
@@ -131,7 +131,7 @@ def test_every_refusal_at_the_table_ends_with_a_hint_in_both_languages():
 
 def test_every_hint_is_in_both_catalogues():
     nl = Catalog("nl")
-    for template in hints.HINTS:
+    for template in hints.every_hint():
         assert template in nl.texts["errors"], template
         assert nl.texts["errors"][template] != template, template
 

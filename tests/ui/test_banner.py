@@ -74,7 +74,7 @@ def test_every_refusal_fits_the_banner_whole(lang):
     said = [fill(template) for template in errors.values()]
     said += [
         f"{fill(errors['{card} was already played'])}: {fill(errors.get(h, h))}"
-        for h in hints.HINTS
+        for h in hints.every_hint()
     ]
     layout = Layout((800, 480))
     width = chrome.banner_rect(UiState())[2] - 16

@@ -12,6 +12,7 @@ from device.engine.events import Event, Stated
 from device.engine.game import Game
 from device.engine.message import Message, msg
 from device.form_text import FormText
+from device.hints import DUMMY
 from device.sheet_text import form_title
 
 COLOURS = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "NT": "no trump"}
@@ -143,8 +144,27 @@ def _result(sheet, teams: tuple[str, str], t: Words) -> str:
     return t.t("console.wins_three" if three else "console.wins_fourth", name=winner)
 
 
+# What the player asked may say in each phase of the declaring (the hint after a refusal).
+DECLARING = {
+    "round-one": "{name}: Pass or Play",
+    "lay-out": DUMMY,
+    "ten-seven": "{name}: Ten or Seven",
+    "trump": "{name}: name the trump",
+    "strength": "{name}: say the hand strength",
+    "count": "{name}: say the longest colour",
+}
+
+
 class AbridgedText(FormText):
     """aBRIDGEd's words: the declaring's status and words, its hands on the sheet."""
+
+    hints = tuple(DECLARING.values())
+
+    def hint(self, game) -> Message | None:
+        said = DECLARING.get(game.phase) if game.phase in game.form.own_phases else None
+        if said is None:
+            return None
+        return msg(said, name=game.name(game.turn)) if "{name}" in said else msg(said)
 
     def status(self, game, t) -> str | None:
         return declaring_status(game, t) if game.phase in game.form.own_phases else None
