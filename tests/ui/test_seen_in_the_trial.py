@@ -72,3 +72,17 @@ def test_the_header_and_the_prompt_name_the_same_person(name, lang):
     t = Catalog(lang)
     assert view.turn in turn_text(view, t)
     assert view.play.dummy >= len(view.seats) or view.turn == view.seats[view.play.dummy].name
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_seat_after_the_draw_never_cuts_a_name_it_has_room_for(lang):
+    """ "South: Ca…" was seen: a name that fits is shown whole, the seat as its letter."""
+    view, ui = screen("cut-four-seated")
+    start = dataclasses.replace(ui.start, players=["Anna", "Benedikt", "Carla", "Daniëlle"])
+    layout = Recording()
+    draw(view, dataclasses.replace(ui, start=start), lang, layout=layout)
+    said = " | ".join(layout.texts)
+    for name in start.players:
+        assert name in said and f"{name[:2]}…" not in said
+    south = Catalog(lang).t("compass.short.S")
+    assert f"{south} Carla" in said or f"{Catalog(lang).t('compass.S')}: Carla" in said

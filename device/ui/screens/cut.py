@@ -56,7 +56,7 @@ def _cards(surface, layout, start, ui, t) -> None:
         x = card_x(seat, count)
         centre = x + CARD_W / 2
         if start.unseated is not None:
-            name = t.t("cut.seat", seat=t.t(f"compass.{COMPASS[seat]}"), name=name)
+            name = _seated(layout, seat, name, 640 / count - 8, t)
         name, size = layout.fit_text(name, TEXT, 640 / count - 8, True)
         draw_text(surface, layout, name, (centre, 60), size, theme.INK_ON_FELT, True, "center")
         card = start.drawn[seat]
@@ -69,6 +69,15 @@ def _cards(surface, layout, start, ui, t) -> None:
         y, size = (184, TEXT) if not ui.scanner else (260, TEXT_LARGE)  # no grid: bigger
         text, size = layout.fit_text(text, size, 780, True)
         draw_text(surface, layout, text, (400, y), size, theme.ACCENT, True, "center")
+
+
+def _seated(layout, seat: int, name: str, room: float, t) -> str:
+    """ "South: Carla", or where that would cut the name short, "S Carla" as the table
+    screens say it: the name whole before the seat's word."""
+    whole = t.t("cut.seat", seat=t.t(f"compass.{COMPASS[seat]}"), name=name)
+    if layout.width(whole, TEXT, True) <= room:
+        return whole
+    return f"{t.t(f'compass.short.{COMPASS[seat]}')} {name}"
 
 
 def _by_suit(surface, layout, start, t) -> None:
