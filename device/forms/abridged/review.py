@@ -125,6 +125,8 @@ class AbridgedReview:
     engine: str
     nodes: int
     seconds: float
+    may_pass: bool = False  # round one: the declarer could have passed instead of Play
+    declared_points: int = 0  # by the chart, as declared, with the double-dummy tricks
 
     @property
     def contract(self) -> str:
@@ -196,6 +198,8 @@ def analyse(facts: AbridgedFacts, progress: Progress | None = None) -> AbridgedR
         engine=worker.engine,
         nodes=worker.nodes,
         seconds=time.perf_counter() - start,
+        may_pass=facts.round == 1,
+        declared_points=net_points(facts.declaration, by_trump[facts.trump]),
     )
 
 

@@ -48,14 +48,21 @@ def costly_text(review, names, t) -> str:
 
 
 def best_text(review, t) -> str:
+    """The best declaration by the chart, said plainly against what was declared: that
+    passing was better (round one, where every declaration loses), or that another
+    scores more, or that the declared one was the best."""
     best = review.best_declaration
-    return t.t(
-        "review.abridged.best",
-        declared=t.t(f"abridged.word.{best.declaration}"),
-        colour=colour(best.trump, t),
-        tricks=best.tricks,
-        points=f"{best.points:+d}",
-    )
+    fields = {
+        "declared": t.t(f"abridged.word.{best.declaration}"),
+        "colour": colour(best.trump, t),
+        "tricks": best.tricks,
+        "points": f"{best.points:+d}",
+    }
+    if review.may_pass and best.points < 0:  # a pass scores nothing: more than any of these
+        return t.t("review.abridged.pass_better", **fields)
+    if best.points > review.declared_points:
+        return t.t("review.abridged.better", **fields, own=f"{review.declared_points:+d}")
+    return t.t("review.abridged.best", **fields)
 
 
 def trumps_line(review, t) -> str:

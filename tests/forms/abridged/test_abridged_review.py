@@ -230,7 +230,9 @@ def test_the_lines_in_english(whole_colours):
     assert lines[1] == "Trick 5, blue 4 (Ben) cost a trick"
     best = review.best_declaration
     colour = {"R": "red", "B": "blue"}[best.trump]
-    assert lines[2] == f"Best by the chart: Play {colour}, 13 tricks: +140"
+    own = f"{review.declared_points:+d}"  # Play no trump, no trick: it lost
+    assert review.declared_points < 0 < best.points
+    assert lines[2] == f"Better by the chart: Play {colour}, 13 tricks: +140 (as declared: {own})"
     assert lines[3] == "Tricks with each trump: red 13 · yellow 0 · blue 13 · green 0 · no trump 0"
     assert deal_line(shown(review), Catalog("en")) == "Hand 1: " + lines[0]
 
@@ -241,9 +243,28 @@ def test_the_lines_in_dutch(whole_colours):
     lines = result_lines(shown(review), Catalog("nl"))
     assert lines[0] == "Dubbeldummy: Spelen sans atout maakt 0; Anna maakte 0"
     assert lines[1] == "Slag 5, groen 14 (Ben) kostte een slag (+1 andere)"
-    assert lines[2].startswith("Beste volgens de tabel: Spelen ")
+    assert lines[2].startswith("Beter volgens de tabel: Spelen ")
     assert lines[3] == "Slagen met elke troef: rood 13 · geel 0 · blauw 13 · groen 0 · sans atout 0"
     assert review_lines(shown(review), Catalog("nl")) == lines[:3]  # the history's three
+
+
+@pytest.mark.parametrize(
+    "lang, said", [("en", "Passing was better: "), ("nl", "Passen was beter: ")]
+)
+def test_the_review_says_plainly_when_passing_was_better(whole_colours, lang, said):
+    """Round one, where the declarer could pass: every declaration loses by the chart."""
+    losing = dataclasses.replace(whole_colours.best_declaration, points=-10)
+    review = dataclasses.replace(whole_colours, best_declaration=losing, declared_points=-40)
+    line = result_lines(shown(review), Catalog(lang))[2]
+    assert line.startswith(said) and "-10" in line
+    in_round_two = dataclasses.replace(review, may_pass=False)  # Ten or Seven: no pass
+    assert not result_lines(shown(in_round_two), Catalog(lang))[2].startswith(said)
+
+
+def test_the_declared_best_is_said_as_the_best(whole_colours):
+    best = whole_colours.best_declaration
+    review = dataclasses.replace(whole_colours, declared_points=best.points)
+    assert result_lines(shown(review), Catalog("en"))[2].startswith("Best by the chart: ")
 
 
 def test_the_history_names_a_stored_games_hands_hands(robot):
