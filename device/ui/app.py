@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from device import hints
@@ -36,6 +37,8 @@ from device.loop import TableLoop
 from device.table import Outcome, Table
 from firmware_bridge.protocol import SAVE_FAILED
 
+from . import actions as a
+from .actions import Action
 from .camera_pairing import CAMERA_DECKS, CameraPairing, read_sidecar, sidecar_path
 from .i18n import Catalog
 from .reviews import Reviews
@@ -58,8 +61,6 @@ CAMERA_NOTICES = {
     "no-profile": "notice.camera_no_profile",
     "no-camera": "notice.camera_none",
 }
-BROWSE = ("help", "help-page", "history-page", "history-rubber", "forms", "forms-page")
-BROWSE += ("review-page",)  # the pages of a stored rubber's double-dummy review
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Daan")  # for seats nobody has named yet
 
 
@@ -122,6 +123,7 @@ class App:
         # learnt, never a card played.
         self._camera_late: tuple[str, str, float] | None = None
         self._feed = None
+        self.handlers = self._handlers()
         if loop is not None:
             loop.intercept = self.before_rubber
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
@@ -308,91 +310,126 @@ class App:
                 self.act(target.action)
                 return
 
-    def act(self, action: tuple) -> None:
-        """A touch target's action."""
+    def act(self, action: Action) -> None:
+        """A touch target's action, to the handler of its type."""
         self.dirty = True
-        kind, *args = action
-        if kind in ("call", "card", "key"):  # the picker stays open for the next card
-            self.send(Input(kind, args[0], "touch"))
-        elif kind == "overlay":
-            self.ui.overlay = args[0]
-            self.ui.claim_seat = None if args[0] != "claim" else self.ui.claim_seat
-            if args[0] == "history":
-                self._history()
-        elif kind == "claim":
-            self.ui.overlay, self.ui.claim_seat = None, None
-            self.engine(ClaimMade(args[1], args[0]))
-        elif kind == "flip-shared":  # the header's texts turn to face the other player
-            self.ui.shared_flipped = not self.ui.shared_flipped
-        elif kind == "storage-why":
-            from .screens.chrome import StorageWhy
+        self.handlers[type(action)](action)
 
-            self.ui.notify("storage", StorageWhy(self.ui))
+    def _handlers(self) -> dict[type[Action], Callable]:
+        """Each kind of action and what does it (tests/ui/test_actions.py: every kind)."""
+        return {
+            # The picker stays open for the next card.
+            a.TapCall: lambda act: self.send(Input(CALL, act.call, "touch")),
+            a.TapCard: lambda act: self.send(Input(CARD, act.card, "touch")),
+            a.TapKey: lambda act: self.send(Input(KEY, act.key, "touch")),
+            a.Overlay: self._overlay,
+            a.Claim: self._claim,
+            a.FlipShared: self._flip_shared,
+            a.ExplainStorage: self._explain_storage,
+            a.Answer: lambda act: self.engine(ClaimAnswered(act.accept)),
+            a.Statement: lambda act: self.engine(Stated(act.value)),
+            a.Honours: lambda act: self.engine(HonoursGiven(act.points, act.seat)),
+            a.EndDraw: self._end_draw,
+            a.Setting: lambda act: self.setting(act.name, act.value),
+            a.StartField: self._start_field,
+            a.KeyboardKey: lambda act: self.keyboard(act.what, act.text),
+            a.Start: lambda act: self.start_rubber(),
+            a.LeaveRubber: self._leave_rubber,
+            a.DrawRandom: lambda act: self.draw_at_random(),
+            a.DrawCancel: self._draw_cancel,
+            a.ClaimSeat: self._claim_seat,
+            a.NewRubber: lambda act: self.new_rubber(),
+            a.Resume: self._resume,
+            a.PairDeck: lambda act: self.pair_deck(act.deck),
+            a.PairNew: self._pair_new_tapped,
+            a.CameraPair: lambda act: self.camera_pair(act.deck),
+            a.CameraPairAgain: self._camera_pair_again_tapped,
+            a.CancelPairing: self._cancel_pairing,
+            a.Help: self._help,
+            a.HelpPage: self._help_page,
+            a.ReviewPage: self._review_page,
+            a.HistoryPage: self._history_page,
+            a.HistoryRubber: lambda act: self._open_stored(act.rubber),
+            a.Forms: self._forms,
+            a.FormsPage: self._forms_page,
+            a.Quit: self._quit,
+            a.ShutDown: lambda act: self.shut_down(),
+            a.DismissNotice: lambda act: self.ui.dismiss(),
+            a.NoticePage: self._notice_page,
+        }
 
-        elif kind == "answer":
-            self.engine(ClaimAnswered(args[0]))
-        elif kind == "stated":  # aBRIDGEd's words and numbers, said on the screen
-            self.engine(Stated(args[0]))
+    def _overlay(self, action: a.Overlay) -> None:
+        self.ui.overlay = action.name
+        self.ui.claim_seat = None if action.name != "claim" else self.ui.claim_seat
+        if action.name == "history":
+            self._history()
 
-        elif kind == "honours":
-            self.engine(HonoursGiven(args[1], args[0]))
-        elif kind == "end-draw":  # confirmed on the screen: through the table, so stored
-            self.ui.overlay = None
-            self.engine(DrawPhaseEnded())
-        elif kind == "set":
-            self.setting(*args)
-        elif kind == "start-field":
-            setattr(self.ui.start, args[0], args[1])
-            if args[0] == "form":
-                self._seat_count()
-                if self.ui.overlay == "forms":  # chosen from the list: back to the start
-                    self.ui.overlay = None
-            if args[0] == "editing" and args[1] is not None:
-                self.keyboard("open")
-        elif kind == "keyboard":
-            self.keyboard(*args)
-        elif kind == "start":
+    def _claim(self, action: a.Claim) -> None:
+        self.ui.overlay, self.ui.claim_seat = None, None
+        self.engine(ClaimMade(action.tricks, action.seat))
+
+    def _claim_seat(self, action: a.ClaimSeat) -> None:
+        self.ui.claim_seat = action.seat
+
+    def _flip_shared(self, _: a.FlipShared) -> None:
+        """The header's texts turn to face the other player."""
+        self.ui.shared_flipped = not self.ui.shared_flipped
+
+    def _explain_storage(self, _: a.ExplainStorage) -> None:
+        from .screens.chrome import StorageWhy
+
+        self.ui.notify("storage", StorageWhy(self.ui))
+
+    def _end_draw(self, _: a.EndDraw) -> None:
+        """Confirmed on the screen: through the table, so stored."""
+        self.ui.overlay = None
+        self.engine(DrawPhaseEnded())
+
+    def _start_field(self, action: a.StartField) -> None:
+        setattr(self.ui.start, action.name, action.value)
+        if action.name == "form":
+            self._seat_count()
+            if self.ui.overlay == "forms":  # chosen from the list: back to the start
+                self.ui.overlay = None
+        if action.name == "editing" and action.value is not None:
+            self.keyboard("open")
+
+    def _leave_rubber(self, _: a.LeaveRubber) -> None:
+        """Confirmed: the rubber in progress stops for a new one."""
+        self.ui.overlay = None
+        if self.ui.start is not None:
+            self.ui.start.leave_confirmed = True
             self.start_rubber()
-        elif kind == "leave-rubber":  # confirmed: the rubber in progress stops for a new one
-            self.ui.overlay = None
-            if self.ui.start is not None:
-                self.ui.start.leave_confirmed = True
-                self.start_rubber()
-        elif kind == "draw-random":
-            self.draw_at_random()
-        elif kind == "draw-cancel":
-            self._unseat()
-            self.ui.start.drawn, self.ui.start.first_dealer = None, None
-        elif kind == "claim-seat":
-            self.ui.claim_seat = args[0]
-        elif kind == "new-rubber":
-            self.new_rubber()
-        elif kind == "resume":
-            if self.table is not None:
-                self.ui.start = None  # back to the rubber in progress
-        elif kind == "pair-deck":  # the table's deck, or ("pair-deck", "abridged")
-            self.pair_deck(*args)
-        elif kind == "pair-new" and self.pairing is not None:
+
+    def _draw_cancel(self, _: a.DrawCancel) -> None:
+        self._unseat()
+        self.ui.start.drawn, self.ui.start.first_dealer = None, None
+
+    def _resume(self, _: a.Resume) -> None:
+        if self.table is not None:
+            self.ui.start = None  # back to the rubber in progress
+
+    def _pair_new_tapped(self, _: a.PairNew) -> None:
+        if self.pairing is not None:
             self._pair_new()
-        elif kind == "camera-pair":  # ("camera-pair", "standard" or "abridged")
-            self.camera_pair(args[0])
-        elif kind == "camera-pair-again" and self.camera_pairing is not None:
+
+    def _camera_pair_again_tapped(self, _: a.CameraPairAgain) -> None:
+        if self.camera_pairing is not None:
             self._camera_pair_again()
-        elif kind == "cancel-pairing":  # what was paired is saved and stays paired
-            if self.pairing is not None or self.camera_pairing is not None:
-                self.ui.overlay, self._pairing_back = self._pairing_back, None
-            self._stop_pairing()
-        elif kind in BROWSE:
-            self.browse(kind, args[0])
-        elif kind == "quit":  # confirmed; on the appliance the unit starts it again
-            self.running = False
-            self.exit_code = self.appliance.quit_status()
-        elif kind == "shut-down":  # confirmed
-            self.shut_down()
-        elif kind == "dismiss-notice":
-            self.ui.dismiss()
-        elif kind == "notice-page":
-            self.ui.notice_page = (self.ui.notice_page + 1) % max(1, self.ui.notice_pages)
+
+    def _cancel_pairing(self, _: a.CancelPairing) -> None:
+        """What was paired is saved and stays paired."""
+        if self.pairing is not None or self.camera_pairing is not None:
+            self.ui.overlay, self._pairing_back = self._pairing_back, None
+        self._stop_pairing()
+
+    def _quit(self, _: a.Quit) -> None:
+        """Confirmed; on the appliance the unit starts it again."""
+        self.running = False
+        self.exit_code = self.appliance.quit_status()
+
+    def _notice_page(self, _: a.NoticePage) -> None:
+        self.ui.notice_page = (self.ui.notice_page + 1) % max(1, self.ui.notice_pages)
 
     def shut_down(self) -> None:
         """Power the Pi off; the notice says it is on its way, or why it cannot be."""
@@ -401,24 +438,25 @@ class App:
         self.ui.notify("power", failed or Said("notice.shutting_down"))
 
     # -- help and history -------------------------------------------------------------
-    def browse(self, kind: str, value) -> None:
-        """The help (opened from `value`: the overlay its Back returns to), its pages,
-        the history's pages, a rubber of the history opened to its sheet, and the game
-        forms' list (opened at a page) and its pages."""
-        if kind == "help":
-            self.ui.overlay, self.ui.help_page, self.ui.help_back = "help", 0, value
-        elif kind == "help-page":
-            self.ui.help_page = max(0, value)
-        elif kind == "review-page":
-            self.ui.review_page = max(0, value)
-        elif kind == "history-page":
-            self.ui.history_page = max(0, value)
-        elif kind == "forms":  # the game forms' list, open at the page of the chosen one
-            self.ui.overlay, self.ui.forms_page = "forms", max(0, value)
-        elif kind == "forms-page":
-            self.ui.forms_page = max(0, value)
-        elif kind == "history-rubber":
-            self._open_stored(value)
+    def _help(self, action: a.Help) -> None:
+        """The help, opened from `action.back`: the overlay its Back returns to."""
+        self.ui.overlay, self.ui.help_page, self.ui.help_back = "help", 0, action.back
+
+    def _help_page(self, action: a.HelpPage) -> None:
+        self.ui.help_page = max(0, action.page)
+
+    def _review_page(self, action: a.ReviewPage) -> None:
+        self.ui.review_page = max(0, action.page)
+
+    def _history_page(self, action: a.HistoryPage) -> None:
+        self.ui.history_page = max(0, action.page)
+
+    def _forms(self, action: a.Forms) -> None:
+        """The game forms' list, open at the page of the chosen one."""
+        self.ui.overlay, self.ui.forms_page = "forms", max(0, action.page)
+
+    def _forms_page(self, action: a.FormsPage) -> None:
+        self.ui.forms_page = max(0, action.page)
 
     def _journal(self):
         """The journal: the rubber's, or before any rubber the one new rubbers go into."""

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from device.store.journal import FILENAME, Journal
+from device.ui.actions import HistoryRubber, Overlay
 
 TARGET_S = 0.5
 
@@ -47,10 +48,10 @@ def run(deals: int = 10_000, opens: int = 2, judge_time: bool = True) -> dict:
             app.reviews = Reviews(reviewer)
             held, turns, whole = [], 0, []
             for _ in range(opens):
-                app.act(("overlay", "history"))
+                app.act(Overlay("history"))
                 app.draw()
                 began = time.perf_counter()
-                held.append(_timed(lambda: app.act(("history-rubber", rubber))))
+                held.append(_timed(lambda: app.act(HistoryRubber(rubber))))
                 while app._opening is not None:
                     held.append(_timed(lambda: app.step(0)))
                     turns += 1

@@ -7,6 +7,8 @@ import json
 import os
 import shutil
 
+from device.ui.actions import HistoryPage, HistoryRubber, Overlay
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -89,7 +91,7 @@ def history_app(journal, lang="en"):
     """The start screen before any rubber, as `honeymoon run` shows it with a journal."""
     ui = UiState(lang=lang, start=StartState())
     app = App(None, ui, new_table=new_table_factory(None, journal))
-    app.act(("overlay", "history"))
+    app.act(Overlay("history"))
     app.step(0)
     return app
 
@@ -97,9 +99,9 @@ def history_app(journal, lang="en"):
 def to_row(app, rubber):
     """Turn the pages from the first until the rubber's row is on the screen."""
     while app.ui.history_page > 0:
-        tap(app, ("history-page", app.ui.history_page - 1))
-    while not any(t.action == ("history-rubber", rubber) for t in app.targets):
-        tap(app, ("history-page", app.ui.history_page + 1))
+        tap(app, HistoryPage(app.ui.history_page - 1))
+    while not any(t.action == HistoryRubber(rubber) for t in app.targets):
+        tap(app, HistoryPage(app.ui.history_page + 1))
 
 
 class Recording(Layout):
@@ -150,7 +152,7 @@ def test_each_row_opens_that_rubbers_sheet_with_the_totals_replay_prints(stored,
     for rubber in games:
         to_row(app, rubber)
         page = app.ui.history_page
-        tap(app, ("history-rubber", rubber))
+        tap(app, HistoryRubber(rubber))
         assert app.ui.overlay == "history-sheet" and app.ui.stored.rubber == rubber
         sheet = app.ui.stored.sheet
         shown = dict(zip(sheet.sides, sheet.totals, strict=True))
@@ -159,7 +161,7 @@ def test_each_row_opens_that_rubbers_sheet_with_the_totals_replay_prints(stored,
         assert sheet.games_won == tuple(game.sheet.games) and sheet.finished == game.sheet.finished
         text, _, _ = texts_of(app)
         assert all(str(total) in text for total in sheet.totals)
-        tap(app, ("overlay", "history"))  # Back: the same page of the list
+        tap(app, Overlay("history"))  # Back: the same page of the list
         assert app.ui.overlay == "history" and app.ui.history_page == page
 
 
@@ -174,7 +176,7 @@ def test_the_sheet_is_the_journals_replay_not_the_stored_result(stored):
     journal.db.execute("UPDATE rubbers SET result = ? WHERE id = ?", (json.dumps(result), rubber))
     app = history_app(journal)
     to_row(app, rubber)
-    tap(app, ("history-rubber", rubber))
+    tap(app, HistoryRubber(rubber))
     assert app.ui.stored.sheet.totals == games[rubber].sheet.totals()
 
 
@@ -218,7 +220,7 @@ def test_the_counts_per_couple_are_on_the_screen(stored, lang):
     counts = expected_counts(games.values())
     shown = []
     for page in range(len(history_screen.paginate(app.ui.history, t))):
-        app.act(("history-page", page))
+        app.act(HistoryPage(page))
         shown.append(texts_of(app)[0])
     text = " | ".join(shown)
     assert counts[("Anna", "Ben")]["rubbers"] == 5 and counts[("Carla", "Dirk")]["rubbers"] == 1
@@ -259,7 +261,7 @@ def test_a_rubber_stopped_early_is_marked_in_the_list_and_on_its_sheet(stored, l
     to_row(app, stopped)
     text, _, _ = texts_of(app)
     assert text.count(mark) == 1  # its row, and no other
-    tap(app, ("history-rubber", stopped))
+    tap(app, HistoryRubber(stopped))
     text, _, _ = texts_of(app)
     assert title in text
     assert app.ui.stored.stopped and not app.ui.stored.sheet.finished
@@ -277,17 +279,17 @@ def test_damaged_rubbers_are_said_in_a_line(stored, lang):
     t = Catalog(lang)
     to_row(app, first)
     assert t.t("history.damaged", n=first) in texts_of(app)[0]
-    tap(app, ("history-rubber", first))  # its inputs still replay: its sheet shows
+    tap(app, HistoryRubber(first))  # its inputs still replay: its sheet shows
     assert app.ui.stored.sheet.totals == games[first].sheet.totals()
-    tap(app, ("overlay", "history"))
+    tap(app, Overlay("history"))
     to_row(app, second)
-    tap(app, ("history-rubber", second))
+    tap(app, HistoryRubber(second))
     text, targets, _ = texts_of(app)
     assert t.t("history.unreadable", why=t.t("history.why.damaged")) in " ".join(text.split(" | "))
-    assert [x.action for x in targets] == [("overlay", "history")]
-    tap(app, ("overlay", "history"))
+    assert [x.action for x in targets] == [Overlay("history")]
+    tap(app, Overlay("history"))
     to_row(app, third)
-    tap(app, ("history-rubber", third))
+    tap(app, HistoryRubber(third))
     assert (app.ui.stored.kept, app.ui.stored.stored) == (20, len(ids))
     note = t.t("history.partial", kept=20, stored=len(ids))
     assert note.split()[-1] in texts_of(app)[0]  # the note's last words: "... of 276."
@@ -300,9 +302,9 @@ def test_every_rubber_is_on_exactly_one_page_newest_first(stored):
     pages = history_screen.paginate(app.ui.history, app.t)
     assert len(pages) > 1
     for page in range(len(pages)):
-        app.act(("history-page", page))
+        app.act(HistoryPage(page))
         app.step(0)
-        rows += [t.action[1] for t in app.targets if t.action[0] == "history-rubber"]
+        rows += [t.action.rubber for t in app.targets if isinstance(t.action, HistoryRubber)]
     assert rows == sorted(games, reverse=True)
 
 
@@ -313,9 +315,9 @@ def test_history_and_sheets_are_readable_with_big_targets(stored, lang, size):
     app = history_app(journal, lang)
     screens = []
     for page in range(len(history_screen.paginate(app.ui.history, app.t))):
-        app.act(("history-page", page))
+        app.act(HistoryPage(page))
         screens.append(texts_of(app, size, recording=False))
-    app.act(("history-rubber", max(games)))
+    app.act(HistoryRubber(max(games)))
     screens.append(texts_of(app, size, recording=False))
     for _, targets, layout in screens:
         assert all(
@@ -334,7 +336,7 @@ def test_an_empty_history_says_so(tmp_path):
     journal = Journal(tmp_path / FILENAME)
     app = history_app(journal, "nl")
     assert Catalog("nl").t("history.empty") in texts_of(app)[0]
-    assert [t.action for t in app.targets] == [("overlay", None)]
+    assert [t.action for t in app.targets] == [Overlay(None)]
     journal.close()
 
 
@@ -350,5 +352,5 @@ def test_long_names_are_cut_short_in_a_row_never_run_over(tmp_path, lang):
     layout = Layout((800, 480))
     render(pygame.Surface((800, 480)), layout, app.view(), app.ui, app.t)
     assert not [w for _, w in layout.overflow if w.startswith("history.py")]
-    assert "…" in text and ("history-rubber", 1) in [t.action for t in targets]
+    assert "…" in text and HistoryRubber(1) in [t.action for t in targets]
     journal.close()

@@ -4,6 +4,8 @@ loop getting control back between pages (the figure for a rubber of 10,000 deals
 
 import os
 
+from device.ui.actions import HistoryRubber, Overlay
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -51,8 +53,8 @@ def test_opening_it_in_the_history_gives_the_loop_back_between_pages(stored, mon
     journal, rubber = stored
     ui = UiState()
     app = App(None, ui, new_table=new_table_factory(None, journal))
-    app.act(("overlay", "history"))
-    app.act(("history-rubber", rubber))
+    app.act(Overlay("history"))
+    app.act(HistoryRubber(rubber))
     turns, shown = 0, []
     while app.ui.stored.sheet is None:  # a turn of the screen loop each, drawn each time
         assert app.ui.stored.problem == "loading" and app.ui.overlay == "history-sheet"
@@ -61,16 +63,16 @@ def test_opening_it_in_the_history_gives_the_loop_back_between_pages(stored, mon
         turns += 1
     assert turns > 1 and shown == sorted(shown) and shown[0] < app.ui.stored.kept
     assert app.ui.stored.sheet == sheet_view(long_rubber(DEALS))
-    app.act(("overlay", "history"))
+    app.act(Overlay("history"))
 
 
 def test_back_while_it_is_read_stops_reading_it(stored):
     journal, rubber = stored
     app = App(None, UiState(), new_table=new_table_factory(None, journal))
-    app.act(("overlay", "history"))
-    app.act(("history-rubber", rubber))
+    app.act(Overlay("history"))
+    app.act(HistoryRubber(rubber))
     assert app.ui.stored.problem == "loading"
-    app.act(("overlay", "history"))
+    app.act(Overlay("history"))
     app.step(0)
     assert app._opening is None and app.ui.overlay == "history"
 

@@ -5,14 +5,10 @@ contract a screen module keeps:
 
 It paints `view` (a TableView, or None on the start screen) onto `surface`
 through `layout` (logical 800x480 coordinates), in `t`'s language, and
-returns the touch targets it drew. An action is a tuple the app turns into
-an input: ("call", "1S"), ("card", "SA"), ("key", "OK"), ("overlay", "sheet"),
-("claim", seat, tricks), ("answer", True), ("honours", seat, points),
-("set", name, value), ("start",), ("start-field", name, value), ("pair-deck",) (or
-("pair-deck", "abridged"): the coloured deck), ("camera-pair", "standard") (or
-"abridged": learnt by the camera), ("camera-pair-again",), ("cancel-pairing",),
-("dismiss-notice",), ("forms", page) and ("forms-page", page) (the game forms' list
-and its pages).
+returns the touch targets it drew. A target's action is one of device/ui/actions.py:
+TapCall("1S"), TapCard("SA"), TapKey("OK"), Overlay("sheet"), Claim(seat, tricks),
+Answer(True), Honours(seat, points), Setting(name, value), Start(), PairDeck("abridged"),
+and so on; the app hands each to the handler of its type.
 """
 
 from __future__ import annotations

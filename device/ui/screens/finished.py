@@ -8,6 +8,7 @@ If the last deal ended in a claim, its honours may still be given here.
 from __future__ import annotations
 
 from .. import theme
+from ..actions import NewRubber, Overlay
 from ..draw import draw_button, draw_text
 from ..review_text import review_lines
 from ..theme import TEXT_LARGE
@@ -38,7 +39,7 @@ def draw(surface, layout, view, ui, t):
     draw_button(surface, layout, SHEET_BUTTON, t.t("button.sheet"), True, "normal", theme.TEXT)
     again = t.t("finished.another_chicago" if sheet.chicago else "menu.new_rubber")
     draw_button(surface, layout, NEW_BUTTON, again, True, "accent", TEXT_LARGE)
-    targets += [Target(SHEET_BUTTON, ("overlay", "sheet")), Target(NEW_BUTTON, ("new-rubber",))]
+    targets += [Target(SHEET_BUTTON, Overlay("sheet")), Target(NEW_BUTTON, NewRubber())]
     chrome.finish(surface, layout, ui, t)
     return targets
 

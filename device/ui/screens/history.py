@@ -20,6 +20,7 @@ import pygame
 from device.store.history import couple_stats, partnership_stats, result_sides
 
 from .. import theme
+from ..actions import HistoryPage, HistoryRubber, Overlay
 from ..draw import draw_text
 from ..form_parts import own_screen
 from ..widgets.text import wrap
@@ -183,7 +184,7 @@ def draw(surface, layout, view, ui, t):
     number = max(0, min(ui.history_page, len(pages) - 1))
     # The arrows in the title band: the bottom band's left is the storage mark's ("page").
     title_band(surface, layout, t.t("history.title"), 768 - ARROWS_W - 16)
-    targets = page_arrows(surface, layout, number, len(pages), "history-page", t, 792 - ARROWS_W, 2)
+    targets = page_arrows(surface, layout, number, len(pages), HistoryPage, t, 792 - ARROWS_W, 2)
     if not pages:
         text = t.t("history.empty")
         draw_text(
@@ -244,7 +245,7 @@ def _row(surface, layout, entry: dict, y: float, t) -> Target:
     middle = y + ROW_H / 2
     chevron = (X + WIDTH - 14, middle)
     draw_text(surface, layout, ">", chevron, theme.TEXT, theme.INK_ON_FELT_SOFT, True, "midright")
-    action = ("history-rubber", entry.get("rubber"))
+    action = HistoryRubber(entry.get("rubber"))
     if entry.get("damaged"):
         text = t.t("history.damaged", n=entry.get("rubber"))
         _text(
@@ -323,10 +324,10 @@ def draw_stored(surface, layout, ui, t) -> list[Target]:
         sheet.draw_paper(surface, layout, stored.sheet, PAPER_RECT, t)
         _panel(surface, layout, stored, t)
     menu.bottom_band(surface, layout)
-    back = ("overlay", "history")
+    back = Overlay("history")
     targets = [menu.button(surface, layout, BACK, t.t("history.back"), back, "accent")]
     if stored is not None and stored.sheet is not None:  # its deals' double-dummy review
-        review = ("overlay", "history-review")
+        review = Overlay("history-review")
         targets.append(menu.button(surface, layout, REVIEW, t.t("review.open"), review))
     chrome.finish(surface, layout, ui, t)
     return targets
