@@ -394,7 +394,7 @@ def run_app(
     except pygame.error as error:  # no screen here: say what to do instead
         raise SetupError(f"no screen ({error}): try --headless, or --text") from None
     if args.pair_deck and loop.table is None:  # no rubber: the app pairs it
-        app.pair_deck(args.pair_deck)
+        app.pairing.pair_deck(args.pair_deck)
     try:
         app.run()
     finally:  # a signal, or a crash: the review worker goes with the table

@@ -8,7 +8,6 @@ changed. Device threads never touch pygame or the engine.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -16,7 +15,6 @@ from pathlib import Path
 
 from device import hints
 from device.appliance import Appliance
-from device.engine.cards import DECKS
 from device.engine.errors import RuleError
 from device.engine.events import (
     ClaimAnswered,
@@ -29,20 +27,17 @@ from device.engine.events import (
 from device.engine.game import Game
 from device.engine.message import msg
 from device.forms import DEFAULT, find_form
-from device.hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
-from device.hal.interface import Camera
+from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input
 from device.hal.text import safe_text
-from device.hal.two_decks import namesake, other_deck_card, split, with_paired
 from device.loop import TableLoop
 from device.table import Outcome, Table
-from firmware_bridge.protocol import SAVE_FAILED
 
 from . import actions as a
 from .actions import Action
-from .camera_pairing import CAMERA_DECKS, CameraPairing, read_sidecar, sidecar_path
 from .i18n import Catalog
+from .pairing import PairingController
 from .reviews import Reviews
-from .screens.base import DeviceNotice, Said, StartState, Target, UiState
+from .screens.base import BANNER_CHARS, DeviceNotice, Said, StartState, Target, UiState
 from .view import build_view
 
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
@@ -53,14 +48,6 @@ OPEN_AT_ONCE = 8  # steps done when a rubber is tapped, whatever the time: a rub
 # 1,500 inputs (any rubber played to its end) opens at once, and in the same way on any machine
 OPENED = object()  # the end of opening a stored rubber
 KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
-BANNER_CHARS = 120  # a refusal with the device text it quotes
-LATE_ANSWER_S = 2.0  # a camera's answer resent after its pairing stopped: ten resends
-# The camera's standing ERRORs (firmware_bridge/protocol.py): the notice for each.
-CAMERA_NOTICES = {
-    "profile-damaged": "notice.camera_damaged",
-    "no-profile": "notice.camera_no_profile",
-    "no-camera": "notice.camera_none",
-}
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Daan")  # for seats nobody has named yet
 
 
@@ -106,32 +93,16 @@ class App:
         self.decks = decks  # where a paired deck is saved
         self.profile = profile  # the paired deck, for cards drawn before a rubber
         self.prefs = prefs  # what is remembered for the next start (store.prefs.Prefs)
-        self.pairing = None  # a deck paired from Settings: a hal.deck.Pairing, with or
-        self._pairing_path: Path | None = None  # without a rubber (saved after each card)
-        self._pairing_back: str | None = None  # the overlay pairing was started from
-        # A deck learnt by the camera (a camera_pairing.CameraPairing), what the camera has
-        # learnt of each deck (from its sidecars and answers), and the camera page's
-        # preview (a camera_preview.CameraFeed) while that page is open.
-        self.camera_pairing: CameraPairing | None = None
-        self._camera_learnt: dict[str, set] = {}
-        # The cards learnt anew since "Pair again" (under new light), until the deck is
-        # complete: Cancel and Pair go on from them. The sidecar cannot say which cards
-        # were learnt again (it lists every card learnt), so this lasts for this run.
-        self._camera_again: dict[str, set] = {}
-        # The card the camera was asked to learn when its pairing stopped, and when: its
-        # answer may already be on its way (resent until acknowledged), and is a card
-        # learnt, never a card played.
-        self._camera_late: tuple[str, str, float] | None = None
-        self._feed = None
+        self.pairing = PairingController(self)  # decks paired by tags or by the camera
         self.handlers = self._handlers()
         if loop is not None:
             loop.intercept = self.before_rubber
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         self._last_screen: str | None = None
         self._shots = 0
-        self._camera_decks()
-        self._pairing_status()
-        self._storage_status()  # a rubber resumed on a disk that cannot store it now
+        self.pairing.camera_decks()
+        self.pairing.status()
+        self.storage_status()  # a rubber resumed on a disk that cannot store it now
         pygame.key.start_text_input()
 
     # -- the loop --------------------------------------------------------------------
@@ -162,7 +133,7 @@ class App:
             time.sleep(timeout)
         for event in self.pg.event.get():
             self.on_event(event)
-        self._camera_preview()
+        self.pairing.camera_preview()
         self._open_more()
         if self.reviews.poll():
             self.dirty = True
@@ -192,8 +163,8 @@ class App:
             self.ui.banner_error = outcome.attention == "revoke"
         elif item.kind in (CARD, CALL, KEY, CONNECTED):
             self.ui.banner = None
-        self._pairing_status()
-        self._storage_status()
+        self.pairing.status()
+        self.storage_status()
 
     def said(self, reason: str, hint: str = "") -> str:
         """A refusal and what to do instead, each in the screen's language."""
@@ -211,43 +182,10 @@ class App:
         elif self.ui.notice_for(key) is not None:
             self.ui.notify(key, DeviceNotice(item.source, "", back=True))
 
-    def _storage_status(self) -> None:
+    def storage_status(self) -> None:
         """The storage mark: why the journal cannot store now, until a store succeeds."""
         error = self.table.storage_error if self.table is not None else None
         self.ui.storage = None if error is None else getattr(error, "kind", "damaged")
-
-    def _pairing_status(self) -> None:
-        """(next card, done, total) for the pairing screen; the next card is None once
-        the deck is complete (the screen says so until it is closed)."""
-        table = self.table
-        pairing = self.pairing or (table.pairing if table is not None else None)
-        if self.camera_pairing is not None:
-            pairing = self.camera_pairing
-            self.ui.pairing_deck = pairing.deck.name
-        elif pairing is not None:
-            self.ui.pairing_deck = pairing.profile.deck.name
-        self.ui.pairing_camera = self.camera_pairing is not None
-        if pairing is not None:
-            done, total = pairing.progress
-            card = pairing.next_card
-            self.ui.pairing = (None if card is None else str(card), done, total)
-        else:
-            self.ui.pairing = None
-        self._camera_status()
-        own, abridged = split(self._deck_in_use())
-        self.ui.deck_paired = None if own is None else own.progress
-        self.ui.abridged_paired = None if abridged is None else abridged.progress
-
-    def _deck_in_use(self):
-        """The profile the table reads now (its deck, with the aBRIDGEd deck beside)."""
-        table = self.table
-        return table.profile if table is not None and table.profile else self.profile
-
-    def _use_deck(self, paired) -> None:
-        """`paired` takes the place of the deck of its kind; the other deck stays."""
-        self.profile = with_paired(self._deck_in_use(), paired)
-        if self.table is not None:
-            self.table.profile = self.profile
 
     # -- drawing ---------------------------------------------------------------------
     def view(self):
@@ -340,11 +278,6 @@ class App:
             a.ClaimSeat: self._claim_seat,
             a.NewRubber: lambda act: self.new_rubber(),
             a.Resume: self._resume,
-            a.PairDeck: lambda act: self.pair_deck(act.deck),
-            a.PairNew: self._pair_new_tapped,
-            a.CameraPair: lambda act: self.camera_pair(act.deck),
-            a.CameraPairAgain: self._camera_pair_again_tapped,
-            a.CancelPairing: self._cancel_pairing,
             a.Help: self._help,
             a.HelpPage: self._help_page,
             a.ReviewPage: self._review_page,
@@ -356,6 +289,7 @@ class App:
             a.ShutDown: lambda act: self.shut_down(),
             a.DismissNotice: lambda act: self.ui.dismiss(),
             a.NoticePage: self._notice_page,
+            **self.pairing.handlers(),
         }
 
     def _overlay(self, action: a.Overlay) -> None:
@@ -408,20 +342,6 @@ class App:
     def _resume(self, _: a.Resume) -> None:
         if self.table is not None:
             self.ui.start = None  # back to the rubber in progress
-
-    def _pair_new_tapped(self, _: a.PairNew) -> None:
-        if self.pairing is not None:
-            self._pair_new()
-
-    def _camera_pair_again_tapped(self, _: a.CameraPairAgain) -> None:
-        if self.camera_pairing is not None:
-            self._camera_pair_again()
-
-    def _cancel_pairing(self, _: a.CancelPairing) -> None:
-        """What was paired is saved and stays paired."""
-        if self.pairing is not None or self.camera_pairing is not None:
-            self.ui.overlay, self._pairing_back = self._pairing_back, None
-        self._stop_pairing()
 
     def _quit(self, _: a.Quit) -> None:
         """Confirmed; on the appliance the unit starts it again."""
@@ -561,257 +481,6 @@ class App:
         )
         self.ui.overlay = None
 
-    def pair_deck(self, name: str | None = None) -> None:
-        """Pair the table's deck (Settings: the default one, or "abridged": the coloured
-        deck read beside it), with or without a rubber: the saved profile goes on where
-        it stopped, is saved after every card, and is read from now on."""
-        from device.hal.deck import DEFAULT_DECK, Pairing
-
-        name = name or DEFAULT_DECK
-        path = self.decks / f"{name}.json" if self.decks is not None else None
-        profile = self._deck_to_pair(name, path)
-        self._stop_pairing()  # a deck being learnt by the camera stops being asked for
-        self._use_deck(profile)
-        self.pairing, self._pairing_path = Pairing(profile), path
-        self._pairing_back, self.ui.overlay = self.ui.overlay, None  # Settings, after it
-        self._pairing_status()
-
-    def _stop_pairing(self) -> None:
-        """No deck is paired any more, by tags or by the camera; what was paired stays
-        (the camera is told to stop learning)."""
-        self.pairing = None
-        if self.table is not None:
-            self.table.pairing = None
-        if self.camera_pairing is not None:
-            asked = self.camera_pairing.next_card
-            if asked is not None:
-                kind = self.camera_pairing.deck.name
-                self._camera_late = (kind, str(asked), time.monotonic())
-            self.camera_pairing = None
-            self._camera_call("learn", None)
-        self._pairing_status()
-
-    # -- pairing by camera, and the camera page ----------------------------------------
-    def camera(self):
-        """The scanner when it is a camera (device.hal.interface.Camera), else None."""
-        scanner = self.loop.devices.get("scanner") if self.loop is not None else None
-        return scanner if isinstance(scanner, Camera) else None
-
-    def _camera_call(self, method: str, value) -> None:
-        """Ask the camera to learn a card (or stop), or to show what it sees (or stop);
-        a camera that is not there now hears it again when it is back (CONNECTED)."""
-        camera = self.camera()
-        if camera is not None:
-            with contextlib.suppress(OSError):  # unplugged just now: its LOST notice says so
-                getattr(camera, method)(value)
-
-    def _camera_decks(self) -> None:
-        """What the camera has learnt of each deck, from its sidecars; a damaged one is
-        said until tapped, as a damaged deck profile is."""
-        if self.camera() is None:
-            return
-        for kind in CAMERA_DECKS:
-            self._camera_learnt[kind] = self._camera_sidecar(kind, say=True)
-
-    def _camera_sidecar(self, kind: str, say: bool = False) -> set:
-        """The cards of deck `kind` the camera's sidecar says are learnt (what is valid
-        of it); with `say`, what was wrong with it goes on the screen."""
-        folder = self._camera_folder()
-        if folder is None:
-            return set()
-        learnt, problem = read_sidecar(sidecar_path(folder, kind), DECKS[kind])
-        if problem is not None and say:
-            what = "unreadable" if problem == "unreadable" else "bad_cards"
-            self.ui.notify(f"camera.{kind}", Said(f"notice.camera_{what}.{kind}"))
-        return learnt
-
-    def _camera_folder(self) -> Path | None:
-        """Where the camera keeps its profiles and sidecars: its own folder (a simulated
-        camera's, with --simulate), else the data folder's decks/."""
-        camera = self.camera()
-        own = camera.decks if camera is not None else None
-        return Path(own) if own is not None else self.decks
-
-    def _camera_status(self) -> None:
-        self.ui.camera = self.camera() is not None
-        learnt = {**self._camera_learnt, **self._camera_again}.items()  # where Pair goes on
-        self.ui.camera_paired = {k: (len(c), len(DECKS[k].cards)) for k, c in learnt}
-
-    def camera_pair(self, kind: str) -> None:
-        """Settings' "Pair with the camera": the camera learns deck `kind` card by card,
-        from where it stopped (its sidecar and what it answered since)."""
-        if self.camera() is None or kind not in CAMERA_DECKS:
-            return
-        self._stop_pairing()
-        learnt = self._camera_sidecar(kind) | self._camera_learnt.get(kind, set())
-        self._camera_learnt[kind] = learnt
-        again = self._camera_again.get(kind)
-        self.camera_pairing = CameraPairing(kind, learnt)
-        if again is not None:  # going on with "Pair again": the cards learnt anew count
-            self.camera_pairing.learnt, self.camera_pairing.fresh = again, True
-        self._pairing_back, self.ui.overlay = self.ui.overlay, None  # Settings, after it
-        self._drop_notice("camera", "notice.camera_no_profile")  # done as it asks
-        self._ask_camera()
-        self._pairing_status()
-
-    def _drop_notice(self, key: str, said: str) -> None:
-        """Take away the notice on `key` if it says `said`: what it asked is being done."""
-        notices = self.ui.notices
-        self.ui.notices = [n for n in notices if (n.key, n.message) != (key, Said(said))]
-        if len(self.ui.notices) != len(notices):
-            self.ui.notice_page = 0
-
-    def _camera_pair_again(self) -> None:
-        """ "Pair again" (under new light): from the first card, each learnt anew."""
-        pairing = self.camera_pairing
-        pairing.again()
-        self._camera_again[pairing.deck.name] = pairing.learnt
-        self._ask_camera()
-        self._pairing_status()
-
-    def _ask_camera(self) -> None:
-        """The card the camera learns next (None: stop, the deck is complete)."""
-        card = self.camera_pairing.next_card
-        self._camera_call("learn", None if card is None else str(card))
-
-    def _from_camera(self, item: Input) -> Outcome | None:
-        """A camera's input the screen takes: a card learnt, a card to lay again, a
-        damaged profile; and a camera back again is asked again what it was asked."""
-        if item.kind == ERROR and item.value == "lay-again":
-            if self._feed is not None:  # the camera page shows it: "Not sure", no beep
-                return Outcome(True, "")
-            return Outcome(False, msg("Lay the card again"))
-        if item.kind == ERROR and str(item.value).startswith(SAVE_FAILED):  # the OS's why
-            why = item.value[len(SAVE_FAILED) :]
-            return Outcome(False, msg("cannot save the camera profile: {why}", why=why))
-        if item.kind == ERROR and item.value in CAMERA_NOTICES:
-            return self._camera_notice(item.value)
-        if item.kind == CARD and self.camera_pairing is not None:
-            return self._camera_learnt_card(item)
-        if item.kind == CARD and self._late_answer(item.value):
-            return Outcome(True, f"learnt {item.value} as pairing stopped")
-        if item.kind == CONNECTED:  # a camera process started again has forgotten
-            if self.camera_pairing is not None:
-                self._ask_camera()
-            if self._feed is not None:
-                self._camera_call("preview", True)
-        return None
-
-    def _camera_learnt_card(self, item: Input) -> Outcome:
-        """The camera learnt a card (the one asked, or one asked before): counted, and
-        the next card asked for."""
-        pairing = self.camera_pairing
-        asked = pairing.next_card
-        try:
-            card = pairing.answered(item.value)
-        except RuleError:
-            code = safe_text(item.value, 8)
-            return Outcome(
-                False, msg("the camera answered {code}: no card of this deck", code=code)
-            )
-        self._camera_knows(pairing, card)
-        if pairing.next_card != asked:
-            self._ask_camera()
-        done, total = pairing.progress
-        if pairing.next_card is None:
-            self._camera_again.pop(pairing.deck.name, None)  # learnt anew, every card
-            return Outcome(True, f"learnt {card}: the deck is complete ({done} of {total})")
-        return Outcome(True, f"learnt {card} ({done} of {total})")
-
-    def _late_answer(self, code: str) -> bool:
-        """A CARD of the card the camera was learning when its pairing stopped, soon
-        after: the camera's answer, on its way before it heard the stop (counted)."""
-        late, self._camera_late = self._camera_late, None
-        if late is None or late[1] != code or time.monotonic() - late[2] > LATE_ANSWER_S:
-            return False
-        kind, _, _ = late
-        card = DECKS[kind].parse(code)
-        self._camera_learnt[kind] = self._camera_learnt.get(kind, set()) | {card}
-        self._camera_status()
-        return True
-
-    def _camera_knows(self, pairing: CameraPairing, card) -> None:
-        """What the camera knows of the deck once it learnt `card`: its sidecar, written
-        just before its answer, when that lists the card (a damaged profile is learnt
-        afresh: the sidecar then lists the new cards only, and pairing follows it);
-        else what it answered."""
-        kind = pairing.deck.name
-        saved = self._camera_sidecar(kind)
-        known = saved if card in saved else self._camera_learnt.get(kind, set()) | {card}
-        self._camera_learnt[kind] = known
-        if not pairing.fresh:
-            pairing.learnt = set(known)
-
-    def _camera_notice(self, reason: str) -> Outcome:
-        """The camera cannot read (no camera, no profile, a damaged one): said until
-        tapped, as a damaged deck profile is, and again after the camera's next HELLO
-        (it says so again then). No profile is no news while a deck is being learnt."""
-        if not (reason == "no-profile" and self.camera_pairing is not None):
-            self.ui.notify("camera", Said(CAMERA_NOTICES[reason]))
-        return Outcome(True, f"camera: {reason}")
-
-    def _camera_preview(self) -> None:
-        """While the camera page is open the camera shows what it sees; the page's
-        picture is read again when the camera has written a new one."""
-        from .camera_preview import CameraFeed
-
-        camera = self.camera()
-        wanted = camera is not None and self.ui.overlay == "camera"
-        if wanted and self._feed is None:
-            self._feed = CameraFeed(camera.preview_dir)
-            self.ui.camera_shown = self._feed.shown
-            self._camera_call("preview", True)
-        elif not wanted and self._feed is not None:
-            self._feed, self.ui.camera_shown = None, None
-            self._camera_call("preview", False)
-        if self._feed is not None and self._feed.poll():
-            self.ui.camera_shown = self._feed.shown
-            self.dirty = True
-
-    def _pair_new(self) -> None:
-        """Another deck: pairing starts from its first card; the saved profile is
-        replaced when that card is saved (the deck in use stays until then)."""
-        from device.hal.deck import DeckProfile, Pairing
-
-        self.pairing = Pairing(DeckProfile(self.pairing.profile.name))
-        self._pairing_status()
-
-    def _deck_to_pair(self, name: str, path: Path | None):
-        """The saved profile (what of it is valid), else the one in use if it has this
-        name, else a new one."""
-        from device.hal.deck import DeckProfile
-
-        if path is not None and path.exists():
-            saved, _ = DeckProfile.salvage(path)  # what it lacks was said at the start
-            if saved is not None:
-                return saved
-        return namesake(self._deck_in_use(), name) or DeckProfile(name)
-
-    def _pair(self, item: Input) -> Outcome:
-        """A card scanned while pairing: its tag is the card asked for."""
-        from device.hal.deck import PairingError
-
-        if item.uid is None:
-            return Outcome(False, msg("this scanner reads card codes: its deck needs no pairing"))
-        known = other_deck_card(self._deck_in_use(), self.pairing.profile, item.uid)
-        if known is not None:  # a card of the other deck: one tag is one card
-            return Outcome(False, msg("this tag is already paired with {card}", card=known))
-        try:
-            card = self.pairing.offer(item.uid)
-        except PairingError as error:
-            return Outcome(False, str(error))
-        self._use_deck(self.pairing.profile)  # (a new deck from its first card)
-        if self._pairing_path is not None:
-            try:
-                self.pairing.profile.save(self._pairing_path)
-            except OSError as error:  # kept in memory: the cards still play this run
-                why = safe_text(str(error), BANNER_CHARS)
-                self.ui.notify("deck", Said("notice.deck_unsaved", (("why", why),)))
-        done, total = self.pairing.progress
-        if self.pairing.next_card is None:
-            return Outcome(True, f"paired {card}: the deck is complete ({done} of {total})")
-        return Outcome(True, f"paired {card} ({done} of {total})")
-
     def start_rubber(self) -> None:
         start = self.ui.start
         if self.new_table is None or start is None:
@@ -839,7 +508,7 @@ class App:
         self.loop.table = table
         self.remember(players=list(table.game.players), form=start.form, options=start.options)
         self.ui.start, self.ui.overlay, self.ui.banner = None, None, None
-        self._storage_status()  # its start may not be stored yet (a full disk)
+        self.storage_status()  # its start may not be stored yet (a full disk)
 
     def leaves_rubber(self) -> bool:
         """Starting a rubber now would stop one that is not over."""
@@ -850,12 +519,12 @@ class App:
         """While a deck is paired, a card is its tag for the card asked for. While the
         start screen shows, device inputs do not reach any game: a card is a card drawn
         for the deal, the rest waits for the rubber to start."""
-        if item.source == "scanner" and self.camera() is not None:
-            outcome = self._from_camera(item)
+        if item.source == "scanner" and self.pairing.camera() is not None:
+            outcome = self.pairing.from_camera(item)
             if outcome is not None:
                 return outcome
-        if self.pairing is not None and item.kind == CARD:
-            return self._pair(item)
+        if self.pairing.state.tags is not None and item.kind == CARD:
+            return self.pairing.paired_card(item)
         start = self.ui.start
         if start is None or item.kind not in (CARD, CALL, KEY):
             return None

@@ -303,7 +303,7 @@ def test_pair_deck_abridged_without_a_rubber_keeps_the_tables_deck(tmp_path):
     ui = UiState(scanner=True, start=StartState(form="plain"))
     profile = table_deck(tmp_path, None, [])
     app = App(TableLoop(None, queue.Queue(), {}), ui, decks=tmp_path, profile=profile)
-    app.pair_deck("abridged")  # what `honeymoon run --pair-deck abridged` does
+    app.pairing.pair_deck("abridged")  # what `honeymoon run --pair-deck abridged` does
     app.step(0)
     scan(app, "R14")
     assert str(app.profile.card_for(fake_uid("SA"))) == "SA"

@@ -138,7 +138,7 @@ def test_a_scanner_that_is_no_camera_keeps_the_tag_pairing(tmp_path):
         PairDeck("abridged"),
     ]
     assert not any(isinstance(a, CameraPair) for a in actions) and Overlay("camera") not in actions
-    assert app.camera() is None and not app.ui.camera
+    assert app.pairing.camera() is None and not app.ui.camera
 
 
 # --- pairing, card by card ----------------------------------------------------------------------

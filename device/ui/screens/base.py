@@ -19,6 +19,8 @@ from device.forms import DEFAULT
 
 from ..target import Target  # noqa: F401 (the screens' and widgets' touch target)
 
+BANNER_CHARS = 120  # a refusal with the device text it quotes
+
 
 @dataclass
 class StartState:
