@@ -34,6 +34,7 @@ from device.table import Outcome, Table
 
 from . import actions as a
 from .actions import Action
+from .history import HistoryController
 from .i18n import Catalog
 from .pairing import PairingController
 from .reviews import Reviews
@@ -41,12 +42,6 @@ from .screens.base import BANNER_CHARS, DeviceNotice, Said, StartState, Target, 
 from .view import build_view
 
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
-# Work on a stored rubber being opened in the history, per turn of the loop: a rubber of
-# 10,000 deals is read and replayed in such slices, the loop (and the watchdog) between.
-OPEN_SLICE_S = 0.05
-OPEN_AT_ONCE = 8  # steps done when a rubber is tapped, whatever the time: a rubber of up to
-# 1,500 inputs (any rubber played to its end) opens at once, and in the same way on any machine
-OPENED = object()  # the end of opening a stored rubber
 KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Daan")  # for seats nobody has named yet
 
@@ -88,12 +83,12 @@ class App:
         self.flipped_at = 0.0
         self.sims = sims or {}
         self.reviews = Reviews()  # the double-dummy review, worked out off this loop
-        self._opening = None  # a stored rubber being opened: steps of _opening_steps
         self.new_table = new_table  # builds a Table for a Setup chosen on the start screen
         self.decks = decks  # where a paired deck is saved
         self.profile = profile  # the paired deck, for cards drawn before a rubber
         self.prefs = prefs  # what is remembered for the next start (store.prefs.Prefs)
         self.pairing = PairingController(self)  # decks paired by tags or by the camera
+        self.history = HistoryController(self)  # the stored rubbers, one opened
         self.handlers = self._handlers()
         if loop is not None:
             loop.intercept = self.before_rubber
@@ -125,7 +120,7 @@ class App:
         notify("STOPPING=1")
 
     def step(self, timeout: float) -> None:
-        timeout = 0.0 if self._opening is not None else timeout  # work waits: no sleep
+        timeout = 0.0 if self.history.state.opening is not None else timeout  # work waits: no sleep
         if self.loop is not None:
             for item, outcome in self.loop.step(timeout):
                 self.note(item, outcome)
@@ -134,7 +129,7 @@ class App:
         for event in self.pg.event.get():
             self.on_event(event)
         self.pairing.camera_preview()
-        self._open_more()
+        self.history.open_more()
         if self.reviews.poll():
             self.dirty = True
         if self.dirty:
@@ -280,9 +275,6 @@ class App:
             a.Resume: self._resume,
             a.Help: self._help,
             a.HelpPage: self._help_page,
-            a.ReviewPage: self._review_page,
-            a.HistoryPage: self._history_page,
-            a.HistoryRubber: lambda act: self._open_stored(act.rubber),
             a.Forms: self._forms,
             a.FormsPage: self._forms_page,
             a.Quit: self._quit,
@@ -290,13 +282,14 @@ class App:
             a.DismissNotice: lambda act: self.ui.dismiss(),
             a.NoticePage: self._notice_page,
             **self.pairing.handlers(),
+            **self.history.handlers(),
         }
 
     def _overlay(self, action: a.Overlay) -> None:
         self.ui.overlay = action.name
         self.ui.claim_seat = None if action.name != "claim" else self.ui.claim_seat
         if action.name == "history":
-            self._history()
+            self.history.open_list()
 
     def _claim(self, action: a.Claim) -> None:
         self.ui.overlay, self.ui.claim_seat = None, None
@@ -365,81 +358,12 @@ class App:
     def _help_page(self, action: a.HelpPage) -> None:
         self.ui.help_page = max(0, action.page)
 
-    def _review_page(self, action: a.ReviewPage) -> None:
-        self.ui.review_page = max(0, action.page)
-
-    def _history_page(self, action: a.HistoryPage) -> None:
-        self.ui.history_page = max(0, action.page)
-
     def _forms(self, action: a.Forms) -> None:
         """The game forms' list, open at the page of the chosen one."""
         self.ui.overlay, self.ui.forms_page = "forms", max(0, action.page)
 
     def _forms_page(self, action: a.FormsPage) -> None:
         self.ui.forms_page = max(0, action.page)
-
-    def _journal(self):
-        """The journal: the rubber's, or before any rubber the one new rubbers go into."""
-        if self.table is not None:
-            return self.table.journal
-        return getattr(self.new_table, "journal", None)
-
-    def _history(self) -> None:
-        """The finished rubbers, read again; a new visit starts on the first page
-        (coming back from a rubber's sheet keeps the page)."""
-        from device.store.history import stored_results
-
-        journal = self._journal()
-        if journal is not None:
-            self.ui.history = stored_results(journal)
-        if self.ui.stored is None:
-            self.ui.history_page = 0
-        self.ui.stored = None
-
-    def _open_stored(self, rubber: int) -> None:
-        """A rubber's sheet, rebuilt by replaying its stored inputs (not its stored result):
-        a slice now, the rest a slice per turn of the loop (the sheet says how far)."""
-        entry = next((e for e in self.ui.history if e.get("rubber") == rubber), {})
-        self.ui.review_page = 0
-        self.ui.overlay = "history-sheet"
-        self._opening = self._opening_steps(self._journal(), rubber, entry)
-        self._open_more(OPEN_AT_ONCE)
-
-    def _opening_steps(self, journal, rubber: int, entry: dict):
-        """Open a stored rubber, a yield after each page of its inputs replayed and each
-        chunk of its deals queued for review."""
-        from device.store.history import Replayed, RubberReplay
-
-        from .view import stored_rubber_view
-
-        if journal is None:
-            replayed = Replayed(rubber, None, 0, 0, "missing")
-        else:
-            replay = RubberReplay(journal, rubber)
-            while not replay.step():
-                loading = Replayed(rubber, None, replay.kept, replay.stored, "loading")
-                self.ui.stored = stored_rubber_view(entry, loading)
-                yield
-            replayed = replay.result
-        self.ui.stored = stored_rubber_view(entry, replayed)
-        yield from self.reviews.opening(replayed.game)
-
-    def _open_more(self, at_least: int = 1) -> None:
-        """Go on opening the stored rubber: `at_least` steps, then more for up to
-        OPEN_SLICE_S; dropped once its sheet is left (Back before it was all read)."""
-        from .reviews import HISTORY_OVERLAYS
-
-        if self._opening is not None and self.ui.overlay not in HISTORY_OVERLAYS:
-            self._opening = None
-        end = time.monotonic() + OPEN_SLICE_S
-        steps = 0
-        while self._opening is not None:
-            self.dirty = True
-            steps += 1
-            if next(self._opening, OPENED) is OPENED:
-                self._opening = None
-            elif steps >= at_least and time.monotonic() >= end:
-                return
 
     def send(self, item: Input) -> None:
         if self.loop is not None:

@@ -49,7 +49,7 @@ def test_a_long_rubber_is_replayed_a_page_at_a_time(stored):
 def test_opening_it_in_the_history_gives_the_loop_back_between_pages(stored, monkeypatch):
     # No time left in a slice: each turn of the loop reads one page, however fast the
     # machine (the time a turn holds the loop is make faults' figure, not this test's).
-    monkeypatch.setattr("device.ui.app.OPEN_SLICE_S", 0.0)
+    monkeypatch.setattr("device.ui.history.OPEN_SLICE_S", 0.0)
     journal, rubber = stored
     ui = UiState()
     app = App(None, ui, new_table=new_table_factory(None, journal))
@@ -74,7 +74,7 @@ def test_back_while_it_is_read_stops_reading_it(stored):
     assert app.ui.stored.problem == "loading"
     app.act(Overlay("history"))
     app.step(0)
-    assert app._opening is None and app.ui.overlay == "history"
+    assert app.history.state.opening is None and app.ui.overlay == "history"
 
 
 class Idle(Reviewer):

@@ -1,0 +1,117 @@
+"""The history: the finished rubbers stored in the journal, page by page, and a rubber
+of them opened to its sheet (replayed from its stored inputs, a slice per turn of the
+loop) with its double-dummy review.
+
+The controller holds the opening under way (HistoryState); the screens read what it
+puts in the UI state (ui.history, ui.history_page, ui.stored, ui.review_page). It sees
+the app only as a Host.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import actions as a
+from .host import Host
+
+# Work on a stored rubber being opened in the history, per turn of the loop: a rubber of
+# 10,000 deals is read and replayed in such slices, the loop (and the watchdog) between.
+OPEN_SLICE_S = 0.05
+OPEN_AT_ONCE = 8  # steps done when a rubber is tapped, whatever the time: a rubber of up to
+# 1,500 inputs (any rubber played to its end) opens at once, and in the same way on any machine
+OPENED = object()  # the end of opening a stored rubber
+
+
+@dataclass
+class HistoryState:
+    opening: object | None = None  # a stored rubber being opened: steps of _opening_steps
+
+
+class HistoryController:
+    """The history's list and pages, and opening a stored rubber without holding the loop."""
+
+    def __init__(self, host: Host):
+        self.host = host
+        self.state = HistoryState()
+
+    @property
+    def ui(self):
+        return self.host.ui
+
+    def handlers(self) -> dict[type[a.Action], Callable]:
+        return {
+            a.HistoryPage: self._history_page,
+            a.HistoryRubber: lambda act: self.open_stored(act.rubber),
+            a.ReviewPage: self._review_page,
+        }
+
+    def _journal(self):
+        """The journal: the rubber's, or before any rubber the one new rubbers go into."""
+        if self.host.table is not None:
+            return self.host.table.journal
+        return getattr(self.host.new_table, "journal", None)
+
+    def open_list(self) -> None:
+        """The finished rubbers, read again; a new visit starts on the first page
+        (coming back from a rubber's sheet keeps the page)."""
+        from device.store.history import stored_results
+
+        journal = self._journal()
+        if journal is not None:
+            self.ui.history = stored_results(journal)
+        if self.ui.stored is None:
+            self.ui.history_page = 0
+        self.ui.stored = None
+
+    def open_stored(self, rubber: int) -> None:
+        """A rubber's sheet, rebuilt by replaying its stored inputs (not its stored result):
+        a slice now, the rest a slice per turn of the loop (the sheet says how far)."""
+        entry = next((e for e in self.ui.history if e.get("rubber") == rubber), {})
+        self.ui.review_page = 0
+        self.ui.overlay = "history-sheet"
+        self.state.opening = self._opening_steps(self._journal(), rubber, entry)
+        self.open_more(OPEN_AT_ONCE)
+
+    def _opening_steps(self, journal, rubber: int, entry: dict):
+        """Open a stored rubber, a yield after each page of its inputs replayed and each
+        chunk of its deals queued for review."""
+        from device.store.history import Replayed, RubberReplay
+
+        from .view import stored_rubber_view
+
+        if journal is None:
+            replayed = Replayed(rubber, None, 0, 0, "missing")
+        else:
+            replay = RubberReplay(journal, rubber)
+            while not replay.step():
+                loading = Replayed(rubber, None, replay.kept, replay.stored, "loading")
+                self.ui.stored = stored_rubber_view(entry, loading)
+                yield
+            replayed = replay.result
+        self.ui.stored = stored_rubber_view(entry, replayed)
+        yield from self.host.reviews.opening(replayed.game)
+
+    def open_more(self, at_least: int = 1) -> None:
+        """Go on opening the stored rubber: `at_least` steps, then more for up to
+        OPEN_SLICE_S; dropped once its sheet is left (Back before it was all read)."""
+        from .reviews import HISTORY_OVERLAYS
+
+        if self.state.opening is not None and self.ui.overlay not in HISTORY_OVERLAYS:
+            self.state.opening = None
+        end = time.monotonic() + OPEN_SLICE_S
+        steps = 0
+        while self.state.opening is not None:
+            self.host.dirty = True
+            steps += 1
+            if next(self.state.opening, OPENED) is OPENED:
+                self.state.opening = None
+            elif steps >= at_least and time.monotonic() >= end:
+                return
+
+    def _review_page(self, action: a.ReviewPage) -> None:
+        self.ui.review_page = max(0, action.page)
+
+    def _history_page(self, action: a.HistoryPage) -> None:
+        self.ui.history_page = max(0, action.page)
