@@ -39,6 +39,7 @@ from .i18n import Catalog
 from .pairing import PairingController
 from .reviews import Reviews
 from .screens.base import BANNER_CHARS, DeviceNotice, Said, StartState, Target, UiState
+from .settings import SettingsController
 from .view import build_view
 
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
@@ -61,7 +62,7 @@ class App:
     ):
         import pygame
 
-        from .layout import Layout, rotated_size
+        from .layout import Layout
 
         self.pg = pygame
         self.loop = loop
@@ -71,8 +72,7 @@ class App:
         self.layout = Layout(size)
         pygame.display.init()  # fonts: Layout.font starts them, and renews its cache after a quit
         pygame.display.set_caption("Honeymoon Table")
-        self.display = pygame.display.set_mode(rotated_size(size, ui.rotation))
-        self.canvas = pygame.Surface(size) if ui.rotation else self.display
+        self.turn_display()
         self.targets: list[Target] = []
         self.dirty = True
         self.running = True
@@ -89,6 +89,7 @@ class App:
         self.prefs = prefs  # what is remembered for the next start (store.prefs.Prefs)
         self.pairing = PairingController(self)  # decks paired by tags or by the camera
         self.history = HistoryController(self)  # the stored rubbers, one opened
+        self.settings = SettingsController(self)  # language, colours, rotation
         self.handlers = self._handlers()
         if loop is not None:
             loop.intercept = self.before_rubber
@@ -183,6 +184,13 @@ class App:
         self.ui.storage = None if error is None else getattr(error, "kind", "damaged")
 
     # -- drawing ---------------------------------------------------------------------
+    def turn_display(self) -> None:
+        """The window as the rotation wants it; a turned screen draws on a canvas first."""
+        from .layout import rotated_size
+
+        self.display = self.pg.display.set_mode(rotated_size(self.size, self.ui.rotation))
+        self.canvas = self.pg.Surface(self.size) if self.ui.rotation else self.display
+
     def view(self):
         if self.ui.start is not None or self.table is None:
             return None  # the start screen
@@ -263,7 +271,6 @@ class App:
             a.Statement: lambda act: self.engine(Stated(act.value)),
             a.Honours: lambda act: self.engine(HonoursGiven(act.points, act.seat)),
             a.EndDraw: self._end_draw,
-            a.Setting: lambda act: self.setting(act.name, act.value),
             a.StartField: self._start_field,
             a.KeyboardKey: lambda act: self.keyboard(act.what, act.text),
             a.Start: lambda act: self.start_rubber(),
@@ -283,6 +290,7 @@ class App:
             a.NoticePage: self._notice_page,
             **self.pairing.handlers(),
             **self.history.handlers(),
+            **self.settings.handlers(),
         }
 
     def _overlay(self, action: a.Overlay) -> None:
@@ -377,25 +385,6 @@ class App:
         outcome = self.loop.apply(event)  # stored; the devices beep for a claim
         self.note(Input(KEY, "", "touch"), outcome)
 
-    def setting(self, name: str, value) -> None:
-        if name == "lang":
-            self.ui.lang = value
-            self.t = Catalog(value)
-        elif name == "four_colour":
-            self.ui.four_colour = bool(value)
-        elif name == "rotation":
-            self.ui.rotation = int(value)
-            from .layout import rotated_size
-
-            self.display = self.pg.display.set_mode(rotated_size(self.size, self.ui.rotation))
-            self.canvas = self.pg.Surface(self.size) if self.ui.rotation else self.display
-        self.remember(**{name: value})
-
-    def remember(self, **values) -> None:
-        """For the next start; never a stop (prefs log what they cannot keep)."""
-        if self.prefs is not None:
-            self.prefs.remember(**values)
-
     def new_rubber(self) -> None:
         players = list(self.table.game.players) if self.table else ["Anna", "Ben"]
         form = self.table.game.form.name if self.table else DEFAULT
@@ -430,7 +419,9 @@ class App:
         current = self.table.profile if self.table is not None else self.profile
         table.profile = current or table.profile  # the deck paired last stays
         self.loop.table = table
-        self.remember(players=list(table.game.players), form=start.form, options=start.options)
+        self.settings.remember(
+            players=list(table.game.players), form=start.form, options=start.options
+        )
         self.ui.start, self.ui.overlay, self.ui.banner = None, None, None
         self.storage_status()  # its start may not be stored yet (a full disk)
 

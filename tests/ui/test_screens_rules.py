@@ -195,7 +195,7 @@ def claimed_app(honours=True):
 )
 def test_impossible_honours_are_refused_on_the_screen_with_the_reason(lang, message):
     app = claimed_app()
-    app.setting("lang", lang)
+    app.settings.setting("lang", lang)
     app.step(0)
     tap(app, Honours(0, 150))
     assert app.ui.banner == message and app.ui.banner_error
