@@ -8,14 +8,11 @@ changed. Device threads never touch pygame or the engine.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from device import hints
 from device.appliance import Appliance
-from device.engine.errors import RuleError
 from device.engine.events import (
     ClaimAnswered,
     ClaimMade,
@@ -26,7 +23,6 @@ from device.engine.events import (
 )
 from device.engine.game import Game
 from device.engine.message import msg
-from device.forms import DEFAULT, find_form
 from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input
 from device.hal.text import safe_text
 from device.loop import TableLoop
@@ -38,13 +34,13 @@ from .history import HistoryController
 from .i18n import Catalog
 from .pairing import PairingController
 from .reviews import Reviews
-from .screens.base import BANNER_CHARS, DeviceNotice, Said, StartState, Target, UiState
+from .screens.base import BANNER_CHARS, DeviceNotice, Said, Target, UiState
+from .seating import SeatingController
 from .settings import SettingsController
 from .view import build_view
 
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
 KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
-DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Daan")  # for seats nobody has named yet
 
 
 class App:
@@ -87,6 +83,7 @@ class App:
         self.decks = decks  # where a paired deck is saved
         self.profile = profile  # the paired deck, for cards drawn before a rubber
         self.prefs = prefs  # what is remembered for the next start (store.prefs.Prefs)
+        self.seating = SeatingController(self)  # the start screen, the draw for the deal
         self.pairing = PairingController(self)  # decks paired by tags or by the camera
         self.history = HistoryController(self)  # the stored rubbers, one opened
         self.settings = SettingsController(self)  # language, colours, rotation
@@ -271,23 +268,14 @@ class App:
             a.Statement: lambda act: self.engine(Stated(act.value)),
             a.Honours: lambda act: self.engine(HonoursGiven(act.points, act.seat)),
             a.EndDraw: self._end_draw,
-            a.StartField: self._start_field,
-            a.KeyboardKey: lambda act: self.keyboard(act.what, act.text),
-            a.Start: lambda act: self.start_rubber(),
-            a.LeaveRubber: self._leave_rubber,
-            a.DrawRandom: lambda act: self.draw_at_random(),
-            a.DrawCancel: self._draw_cancel,
             a.ClaimSeat: self._claim_seat,
-            a.NewRubber: lambda act: self.new_rubber(),
-            a.Resume: self._resume,
             a.Help: self._help,
             a.HelpPage: self._help_page,
-            a.Forms: self._forms,
-            a.FormsPage: self._forms_page,
             a.Quit: self._quit,
             a.ShutDown: lambda act: self.shut_down(),
             a.DismissNotice: lambda act: self.ui.dismiss(),
             a.NoticePage: self._notice_page,
+            **self.seating.handlers(),
             **self.pairing.handlers(),
             **self.history.handlers(),
             **self.settings.handlers(),
@@ -320,30 +308,6 @@ class App:
         self.ui.overlay = None
         self.engine(DrawPhaseEnded())
 
-    def _start_field(self, action: a.StartField) -> None:
-        setattr(self.ui.start, action.name, action.value)
-        if action.name == "form":
-            self._seat_count()
-            if self.ui.overlay == "forms":  # chosen from the list: back to the start
-                self.ui.overlay = None
-        if action.name == "editing" and action.value is not None:
-            self.keyboard("open")
-
-    def _leave_rubber(self, _: a.LeaveRubber) -> None:
-        """Confirmed: the rubber in progress stops for a new one."""
-        self.ui.overlay = None
-        if self.ui.start is not None:
-            self.ui.start.leave_confirmed = True
-            self.start_rubber()
-
-    def _draw_cancel(self, _: a.DrawCancel) -> None:
-        self._unseat()
-        self.ui.start.drawn, self.ui.start.first_dealer = None, None
-
-    def _resume(self, _: a.Resume) -> None:
-        if self.table is not None:
-            self.ui.start = None  # back to the rubber in progress
-
     def _quit(self, _: a.Quit) -> None:
         """Confirmed; on the appliance the unit starts it again."""
         self.running = False
@@ -366,13 +330,6 @@ class App:
     def _help_page(self, action: a.HelpPage) -> None:
         self.ui.help_page = max(0, action.page)
 
-    def _forms(self, action: a.Forms) -> None:
-        """The game forms' list, open at the page of the chosen one."""
-        self.ui.overlay, self.ui.forms_page = "forms", max(0, action.page)
-
-    def _forms_page(self, action: a.FormsPage) -> None:
-        self.ui.forms_page = max(0, action.page)
-
     def send(self, item: Input) -> None:
         if self.loop is not None:
             self.note(item, self.loop.handle(item))
@@ -385,163 +342,23 @@ class App:
         outcome = self.loop.apply(event)  # stored; the devices beep for a claim
         self.note(Input(KEY, "", "touch"), outcome)
 
-    def new_rubber(self) -> None:
-        players = list(self.table.game.players) if self.table else ["Anna", "Ben"]
-        form = self.table.game.form.name if self.table else DEFAULT
-        options = dict(self.table.game.options) if self.table else {}
-        self.ui.start = StartState(
-            form=form, players=players, options=options, can_resume=self.table is not None
-        )
-        self.ui.overlay = None
-
-    def start_rubber(self) -> None:
-        start = self.ui.start
-        if self.new_table is None or start is None:
-            return
-        start.editing = None  # the keyboard closes: the name is as typed
-        if self.leaves_rubber() and not start.leave_confirmed:
-            self.ui.overlay = "confirm-leave"  # asked once, before the draw for the deal
-            return
-        if start.first_dealer is None:  # draw for the deal first
-            start.drawn = [None] * len(start.players)
-            return
-        names = tuple(p.strip() for p in start.players)
-        known = {o.name for o in find_form(start.form).options}
-        options = {k: v for k, v in start.options.items() if k in known}  # from another form
-        try:
-            table = self.new_table(Setup(start.form, names, start.first_dealer, options))
-        except RuleError as error:  # a bad name or option: say so and stay
-            self.ui.banner, self.ui.banner_error = self.t.error(str(error)), True
-            start.drawn = None
-            return
-        if self.table is not None:
-            self.table.stop_early()
-        current = self.table.profile if self.table is not None else self.profile
-        table.profile = current or table.profile  # the deck paired last stays
-        self.loop.table = table
-        self.settings.remember(
-            players=list(table.game.players), form=start.form, options=start.options
-        )
-        self.ui.start, self.ui.overlay, self.ui.banner = None, None, None
-        self.storage_status()  # its start may not be stored yet (a full disk)
-
-    def leaves_rubber(self) -> bool:
-        """Starting a rubber now would stop one that is not over."""
-        return self.table is not None and self.table.game.phase != "finished"
-
     # -- before a rubber: the start screen, and drawing for the deal ---------------------
     def before_rubber(self, item: Input) -> Outcome | None:
-        """While a deck is paired, a card is its tag for the card asked for. While the
-        start screen shows, device inputs do not reach any game: a card is a card drawn
-        for the deal, the rest waits for the rubber to start."""
+        """The loop's intercept. While a deck is paired, a card is its tag for the card
+        asked for (the camera's answers are pairing's too); while the start screen shows,
+        inputs are the start screen's."""
         if item.source == "scanner" and self.pairing.camera() is not None:
             outcome = self.pairing.from_camera(item)
             if outcome is not None:
                 return outcome
         if self.pairing.state.tags is not None and item.kind == CARD:
             return self.pairing.paired_card(item)
-        start = self.ui.start
-        if start is None or item.kind not in (CARD, CALL, KEY):
-            return None
-        if item.kind == KEY:
-            return self._start_key(item.value)
-        if item.kind != CARD or start.drawn is None or start.first_dealer is not None:
-            return Outcome(False, msg("start the new rubber first"), hint=msg(hints.TAP_START))
-        try:
-            card = self._drawn_card(item)
-        except RuleError as error:
-            unknown = getattr(str(error), "key", None) == "unknown card"
-            return Outcome(
-                False, str(error), hint=msg(hints.PAIR) if unknown else msg(hints.DRAW_CARD)
-            )
-        if str(card) in start.drawn:
-            return Outcome(
-                False, msg("{card} was already drawn", card=card), hint=msg(hints.DRAW_ANOTHER)
-            )
-        start.drawn[start.drawn.index(None)] = str(card)
-        self._dealer_from_draw()
-        return Outcome(True, "")
-
-    def _start_key(self, key: str) -> Outcome:
-        """OK starts (drawing for the deal first), Undo takes back a drawn card."""
-        start = self.ui.start
-        if key == "OK":
-            self.start_rubber()
-            return Outcome(True, "")
-        if key == "MENU":
-            return Outcome(True, "menu", menu=True)
-        if key != "UNDO":
-            return Outcome(False, msg("unknown key {key}", key=key), hint=msg(hints.KEYS))
-        self._unseat()  # the cards as drawn: the last one drawn is taken back
-        drawn = [c for c in start.drawn or [] if c is not None]
-        if not drawn:
-            instead = msg(hints.TAP_START) if start.drawn is None else msg(hints.DRAW_CARD)
-            return Outcome(False, msg("there is nothing to undo"), hint=instead)
-        seat = start.drawn.index(drawn[-1])
-        start.drawn[seat] = None
-        start.first_dealer = None
-        notice = msg("Undone: {name}'s {card}", name=start.players[seat], card=drawn[-1])
-        return Outcome(True, "", notice=notice)
-
-    def _drawn_card(self, item: Input):
-        if item.uid is None:
-            return find_form(self.ui.start.form).deck.parse(item.value)
-        profile = self.table.profile if self.table is not None else self.profile
-        card = profile.card_for(item.uid) if profile is not None else None
-        if card is None:
-            raise RuleError(msg("unknown card"))
-        return card
-
-    def _dealer_from_draw(self) -> None:
-        start = self.ui.start
-        if None not in start.drawn:
-            form = find_form(start.form)
-            drawn = [form.deck.parse(text) for text in start.drawn]
-            # At four the draw seats them too: the two highest play together.
-            order, dealer = form.seats_by_draw(drawn)
-            if len(order) == 4:  # the screen says who sits where before play starts
-                start.unseated = (tuple(start.players), tuple(start.drawn))
-            start.players = [start.players[i] for i in order]
-            start.drawn = [start.drawn[i] for i in order]
-            start.first_dealer = dealer
-
-    def _unseat(self) -> None:
-        """The players back in the order they drew, before the draw seated them."""
-        start = self.ui.start
-        if start is not None and start.unseated is not None:
-            players, drawn = start.unseated
-            start.players, start.drawn, start.unseated = list(players), list(drawn), None
-
-    def _seat_count(self) -> None:
-        """As many names as the chosen form has players: the names typed so far stay,
-        new seats get a name to change; a dealer who is no longer at the table is
-        drawn for again."""
-        start = self.ui.start
-        count = find_form(start.form).players
-        names = list(start.players[:count])
-        spare = [n for n in DEFAULT_NAMES if n not in names]
-        while len(names) < count:
-            names.append(spare.pop(0) if spare else "")
-        start.players = names
-        if start.first_dealer is not None and start.first_dealer >= count:
-            start.first_dealer = None
-
-    def draw_at_random(self) -> None:
-        """Let the table draw for the players that have not drawn."""
-        import random
-
-        start = self.ui.start
-        deck = [str(c) for c in find_form(start.form).deck.cards if str(c) not in start.drawn]
-        rng = random.Random(os.urandom(8))
-        for seat, card in enumerate(start.drawn):
-            if card is None:
-                start.drawn[seat] = deck.pop(rng.randrange(len(deck)))
-        self._dealer_from_draw()
+        return self.seating.device_input(item)
 
     # -- keyboard (simulation) ---------------------------------------------------------
     def key(self, name: str) -> None:
         if self.ui.start is not None and self.ui.start.editing is not None:
-            self._edit_name(name)
+            self.seating.edit_name(name)
             return
         if name in KEY_NAMES and not self.ui.typed:
             self.press(KEY, KEY_NAMES[name])
@@ -555,63 +372,11 @@ class App:
 
     def typed(self, text: str) -> None:
         if self.ui.start is not None and self.ui.start.editing is not None:
-            self._type_name(text)
+            self.seating.type_name(text)
         elif text.strip():
             self.ui.typed = (self.ui.typed + text.strip()).upper()[:4]
             if complete_token(self.ui.typed):
                 self.submit()
-        self.dirty = True
-
-    def _type_name(self, text: str) -> None:
-        """Letters typed into a name; a character the screen cannot draw, or one
-        letter too many, is refused with the reason and the name stays as it was."""
-        import unicodedata
-
-        from device.config import typing_refusal
-
-        from .widgets.keyboard import auto_shift
-
-        start = self.ui.start
-        name = unicodedata.normalize("NFC", start.players[start.editing] + text)
-        refusal = typing_refusal(name)
-        if refusal is None:
-            start.players[start.editing] = name
-            start.shift = auto_shift(name)  # the on-screen keys show what comes next
-        else:
-            self.ui.banner, self.ui.banner_error = self.t.error(refusal), True
-
-    def keyboard(self, what: str, text: str = "") -> None:
-        """A key of the on-screen keyboard: a letter goes through the same checks as
-        one typed on a real keyboard; shift follows the name (capitals start a word)."""
-        from .widgets.keyboard import auto_shift
-
-        start = self.ui.start
-        if start is None or start.editing is None:
-            return
-        if what == "char":
-            self.ui.banner = None  # a refusal of the last key is answered
-            self._type_name(text)
-        elif what == "back":
-            self._edit_name("backspace")
-        elif what == "clear":
-            start.players[start.editing] = ""
-            start.shift = True
-        elif what == "done":
-            start.editing = None
-        elif what == "shift":
-            start.shift = not start.shift
-        else:  # just opened
-            start.shift = auto_shift(start.players[start.editing])
-
-    def _edit_name(self, name: str) -> None:
-        from .widgets.keyboard import auto_shift
-
-        start = self.ui.start
-        if name == "backspace":
-            start.players[start.editing] = start.players[start.editing][:-1]
-            start.shift = auto_shift(start.players[start.editing])
-        elif name in ("return", "escape", "tab"):
-            start.editing = None
         self.dirty = True
 
     def submit(self) -> None:

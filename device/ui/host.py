@@ -17,6 +17,7 @@ class Host(Protocol):
     prefs: object | None  # store.prefs.Prefs: what is remembered for the next start
     reviews: object  # reviews.Reviews: the double-dummy review, off the loop
     dirty: bool  # a frame is to be drawn
+    settings: object  # settings.SettingsController: what is remembered for the next start
 
     @property
     def table(self): ...  # device.table.Table, or None before any rubber

@@ -15,29 +15,10 @@ from __future__ import annotations
 
 from dataclasses import InitVar, dataclass, field
 
-from device.forms import DEFAULT
-
+from ..seating import StartState  # noqa: F401 (the start screen's state, ui.start)
 from ..target import Target  # noqa: F401 (the screens' and widgets' touch target)
 
 BANNER_CHARS = 120  # a refusal with the device text it quotes
-
-
-@dataclass
-class StartState:
-    """The new-rubber form on the start screen."""
-
-    form: str = DEFAULT
-    options: dict = field(default_factory=dict)
-    players: list[str] = field(default_factory=lambda: ["Anna", "Ben"])
-    first_dealer: int | None = None  # None: draw a card for it
-    editing: int | None = None  # which player's name the keyboard types into
-    shift: bool = False  # the on-screen keyboard types capitals
-    can_resume: bool = False
-    drawn: list[str] | None = None  # cards drawn for the deal, per player, while drawing
-    leave_confirmed: bool = False  # "Leave the rubber in progress?" was answered yes
-    # At a table of four the draw also seats the players: their names and cards as
-    # drawn, before the draw moved them to their seats (an undo puts them back).
-    unseated: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
