@@ -379,7 +379,7 @@ def run_app(
         if message.notice is not None:
             ui.notify("journal", message.notice)
     show_notices(ui, notices)
-    ui.history = journal.finished_results() if journal is not None else []
+    ui.history.rubbers = journal.finished_results() if journal is not None else []
     size = tuple(args.size) if args.size else (screen["width"], screen["height"])
     factory = new_table_factory(profile, journal)
     import pygame

@@ -2,16 +2,14 @@
 of them opened to its sheet (replayed from its stored inputs, a slice per turn of the
 loop) with its double-dummy review.
 
-The controller holds the opening under way (HistoryState); the screens read what it
-puts in the UI state (ui.history, ui.history_page, ui.stored, ui.review_page). It sees
-the app only as a Host.
-"""
+Its state, HistoryState, is ui.history: the history's screens draw it. The controller
+sees the app only as a Host."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import actions as a
 from .host import Host
@@ -26,6 +24,13 @@ OPENED = object()  # the end of opening a stored rubber
 
 @dataclass
 class HistoryState:
+    """The history's list and the rubber opened from it."""
+
+    # The finished rubbers: dicts as device.store.history.stored_results gives them.
+    rubbers: list = field(default_factory=list)
+    page: int = 0  # the list's page shown
+    stored: object | None = None  # the rubber opened (view.StoredRubberView)
+    review_page: int = 0  # the page of its double-dummy review
     opening: object | None = None  # a stored rubber being opened: steps of _opening_steps
 
 
@@ -34,11 +39,14 @@ class HistoryController:
 
     def __init__(self, host: Host):
         self.host = host
-        self.state = HistoryState()
 
     @property
     def ui(self):
         return self.host.ui
+
+    @property
+    def state(self) -> HistoryState:
+        return self.host.ui.history
 
     def handlers(self) -> dict[type[a.Action], Callable]:
         return {
@@ -60,16 +68,16 @@ class HistoryController:
 
         journal = self._journal()
         if journal is not None:
-            self.ui.history = stored_results(journal)
-        if self.ui.stored is None:
-            self.ui.history_page = 0
-        self.ui.stored = None
+            self.state.rubbers = stored_results(journal)
+        if self.state.stored is None:
+            self.state.page = 0
+        self.state.stored = None
 
     def open_stored(self, rubber: int) -> None:
         """A rubber's sheet, rebuilt by replaying its stored inputs (not its stored result):
         a slice now, the rest a slice per turn of the loop (the sheet says how far)."""
-        entry = next((e for e in self.ui.history if e.get("rubber") == rubber), {})
-        self.ui.review_page = 0
+        entry = next((e for e in self.state.rubbers if e.get("rubber") == rubber), {})
+        self.state.review_page = 0
         self.ui.overlay = "history-sheet"
         self.state.opening = self._opening_steps(self._journal(), rubber, entry)
         self.open_more(OPEN_AT_ONCE)
@@ -87,10 +95,10 @@ class HistoryController:
             replay = RubberReplay(journal, rubber)
             while not replay.step():
                 loading = Replayed(rubber, None, replay.kept, replay.stored, "loading")
-                self.ui.stored = stored_rubber_view(entry, loading)
+                self.state.stored = stored_rubber_view(entry, loading)
                 yield
             replayed = replay.result
-        self.ui.stored = stored_rubber_view(entry, replayed)
+        self.state.stored = stored_rubber_view(entry, replayed)
         yield from self.host.reviews.opening(replayed.game)
 
     def open_more(self, at_least: int = 1) -> None:
@@ -111,7 +119,7 @@ class HistoryController:
                 return
 
     def _review_page(self, action: a.ReviewPage) -> None:
-        self.ui.review_page = max(0, action.page)
+        self.state.review_page = max(0, action.page)
 
     def _history_page(self, action: a.HistoryPage) -> None:
-        self.ui.history_page = max(0, action.page)
+        self.state.page = max(0, action.page)

@@ -56,7 +56,7 @@ def run(deals: int = 10_000, opens: int = 2, judge_time: bool = True) -> dict:
                     held.append(_timed(lambda: app.step(0)))
                     turns += 1
                 whole.append(time.perf_counter() - began)
-                if app.ui.stored.sheet is None:
+                if app.ui.history.stored.sheet is None:
                     problems.append("the rubber's sheet was not shown")
             queued = list(reviewer._queue)
         finally:

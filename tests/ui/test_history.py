@@ -98,10 +98,10 @@ def history_app(journal, lang="en"):
 
 def to_row(app, rubber):
     """Turn the pages from the first until the rubber's row is on the screen."""
-    while app.ui.history_page > 0:
-        tap(app, HistoryPage(app.ui.history_page - 1))
+    while app.ui.history.page > 0:
+        tap(app, HistoryPage(app.ui.history.page - 1))
     while not any(t.action == HistoryRubber(rubber) for t in app.targets):
-        tap(app, HistoryPage(app.ui.history_page + 1))
+        tap(app, HistoryPage(app.ui.history.page + 1))
 
 
 class Recording(Layout):
@@ -151,10 +151,10 @@ def test_each_row_opens_that_rubbers_sheet_with_the_totals_replay_prints(stored,
     app = history_app(journal)
     for rubber in games:
         to_row(app, rubber)
-        page = app.ui.history_page
+        page = app.ui.history.page
         tap(app, HistoryRubber(rubber))
-        assert app.ui.overlay == "history-sheet" and app.ui.stored.rubber == rubber
-        sheet = app.ui.stored.sheet
+        assert app.ui.overlay == "history-sheet" and app.ui.history.stored.rubber == rubber
+        sheet = app.ui.history.stored.sheet
         shown = dict(zip(sheet.sides, sheet.totals, strict=True))
         assert shown == replayed_totals(tmp_path, rubber, capsys)
         game = games[rubber]
@@ -162,7 +162,7 @@ def test_each_row_opens_that_rubbers_sheet_with_the_totals_replay_prints(stored,
         text, _, _ = texts_of(app)
         assert all(str(total) in text for total in sheet.totals)
         tap(app, Overlay("history"))  # Back: the same page of the list
-        assert app.ui.overlay == "history" and app.ui.history_page == page
+        assert app.ui.overlay == "history" and app.ui.history.page == page
 
 
 def test_the_sheet_is_the_journals_replay_not_the_stored_result(stored):
@@ -177,7 +177,7 @@ def test_the_sheet_is_the_journals_replay_not_the_stored_result(stored):
     app = history_app(journal)
     to_row(app, rubber)
     tap(app, HistoryRubber(rubber))
-    assert app.ui.stored.sheet.totals == games[rubber].sheet.totals()
+    assert app.ui.history.stored.sheet.totals == games[rubber].sheet.totals()
 
 
 # --- the counts per couple ------------------------------------------------------------------------
@@ -219,7 +219,7 @@ def test_the_counts_per_couple_are_on_the_screen(stored, lang):
     t = Catalog(lang)
     counts = expected_counts(games.values())
     shown = []
-    for page in range(len(history_screen.paginate(app.ui.history, t))):
+    for page in range(len(history_screen.paginate(app.ui.history.rubbers, t))):
         app.act(HistoryPage(page))
         shown.append(texts_of(app)[0])
     text = " | ".join(shown)
@@ -264,7 +264,7 @@ def test_a_rubber_stopped_early_is_marked_in_the_list_and_on_its_sheet(stored, l
     tap(app, HistoryRubber(stopped))
     text, _, _ = texts_of(app)
     assert title in text
-    assert app.ui.stored.stopped and not app.ui.stored.sheet.finished
+    assert app.ui.history.stored.stopped and not app.ui.history.stored.sheet.finished
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -280,7 +280,7 @@ def test_damaged_rubbers_are_said_in_a_line(stored, lang):
     to_row(app, first)
     assert t.t("history.damaged", n=first) in texts_of(app)[0]
     tap(app, HistoryRubber(first))  # its inputs still replay: its sheet shows
-    assert app.ui.stored.sheet.totals == games[first].sheet.totals()
+    assert app.ui.history.stored.sheet.totals == games[first].sheet.totals()
     tap(app, Overlay("history"))
     to_row(app, second)
     tap(app, HistoryRubber(second))
@@ -290,7 +290,7 @@ def test_damaged_rubbers_are_said_in_a_line(stored, lang):
     tap(app, Overlay("history"))
     to_row(app, third)
     tap(app, HistoryRubber(third))
-    assert (app.ui.stored.kept, app.ui.stored.stored) == (20, len(ids))
+    assert (app.ui.history.stored.kept, app.ui.history.stored.stored) == (20, len(ids))
     note = t.t("history.partial", kept=20, stored=len(ids))
     assert note.split()[-1] in texts_of(app)[0]  # the note's last words: "... of 276."
 
@@ -299,7 +299,7 @@ def test_every_rubber_is_on_exactly_one_page_newest_first(stored):
     journal, games = stored
     app = history_app(journal)
     rows = []
-    pages = history_screen.paginate(app.ui.history, app.t)
+    pages = history_screen.paginate(app.ui.history.rubbers, app.t)
     assert len(pages) > 1
     for page in range(len(pages)):
         app.act(HistoryPage(page))
@@ -314,7 +314,7 @@ def test_history_and_sheets_are_readable_with_big_targets(stored, lang, size):
     journal, games = stored
     app = history_app(journal, lang)
     screens = []
-    for page in range(len(history_screen.paginate(app.ui.history, app.t))):
+    for page in range(len(history_screen.paginate(app.ui.history.rubbers, app.t))):
         app.act(HistoryPage(page))
         screens.append(texts_of(app, size, recording=False))
     app.act(HistoryRubber(max(games)))

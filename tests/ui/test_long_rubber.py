@@ -56,13 +56,13 @@ def test_opening_it_in_the_history_gives_the_loop_back_between_pages(stored, mon
     app.act(Overlay("history"))
     app.act(HistoryRubber(rubber))
     turns, shown = 0, []
-    while app.ui.stored.sheet is None:  # a turn of the screen loop each, drawn each time
-        assert app.ui.stored.problem == "loading" and app.ui.overlay == "history-sheet"
-        shown.append(app.ui.stored.kept)
+    while app.ui.history.stored.sheet is None:  # a turn of the screen loop each, drawn each time
+        assert app.ui.history.stored.problem == "loading" and app.ui.overlay == "history-sheet"
+        shown.append(app.ui.history.stored.kept)
         app.step(0)
         turns += 1
-    assert turns > 1 and shown == sorted(shown) and shown[0] < app.ui.stored.kept
-    assert app.ui.stored.sheet == sheet_view(long_rubber(DEALS))
+    assert turns > 1 and shown == sorted(shown) and shown[0] < app.ui.history.stored.kept
+    assert app.ui.history.stored.sheet == sheet_view(long_rubber(DEALS))
     app.act(Overlay("history"))
 
 
@@ -71,7 +71,7 @@ def test_back_while_it_is_read_stops_reading_it(stored):
     app = App(None, UiState(), new_table=new_table_factory(None, journal))
     app.act(Overlay("history"))
     app.act(HistoryRubber(rubber))
-    assert app.ui.stored.problem == "loading"
+    assert app.ui.history.stored.problem == "loading"
     app.act(Overlay("history"))
     app.step(0)
     assert app.history.state.opening is None and app.ui.overlay == "history"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import InitVar, dataclass, field
 
+from ..history import HistoryState
 from ..seating import StartState  # noqa: F401 (the start screen's state, ui.start)
 from ..target import Target  # noqa: F401 (the screens' and widgets' touch target)
 
@@ -93,14 +94,11 @@ class UiState:
     camera: bool = False  # the scanner is a camera: pairing by camera, the camera page
     camera_paired: dict = field(default_factory=dict)  # deck kind -> (cards learnt, total)
     camera_shown: object | None = None  # the camera page's picture (camera_preview.CameraShown)
-    history: list = field(default_factory=list)
-    history_page: int = 0
-    stored: object | None = None  # the rubber opened from the history (view.StoredRubberView)
+    history: HistoryState = field(default_factory=HistoryState)  # its list, a rubber opened
     # The double-dummy review (ui.review_text.ReviewShown) of the deal on the result
-    # screen, and of each deal of the rubber opened from the history, with its page.
+    # screen, and of each deal of the rubber opened from the history (its page: history).
     review: object | None = None
     reviews: tuple = ()
-    review_page: int = 0
     help_page: int = 0
     help_back: str | None = None  # the overlay that the help's Back returns to
     forms_page: int = 0  # the page of the game forms' list (overlay "forms")

@@ -4,7 +4,7 @@ in pages turned with the arrows in the title band. A rubber's row opens its
 score sheet ("history-sheet"), rebuilt by replaying the rubber's stored inputs;
 Back returns to the list.
 
-`ui.history` is a list of dicts as device.store.history.stored_results gives
+`ui.history.rubbers` is a list of dicts as device.store.history.stored_results gives
 them, oldest first: a result ({"players": [a, b], "winner": name|None,
 "totals": {name: points}, "games": {name: games}, "date": "YYYY-MM-DD",
 "deals": [...], "stopped": bool}) with its "rubber" id, or {"rubber": id,
@@ -180,8 +180,8 @@ def paginate(history: list, t) -> list[list[tuple]]:
 def draw(surface, layout, view, ui, t):
     if ui.overlay == "history-sheet":
         return draw_stored(surface, layout, ui, t)
-    pages = paginate(ui.history, t) if ui.history else []
-    number = max(0, min(ui.history_page, len(pages) - 1))
+    pages = paginate(ui.history.rubbers, t) if ui.history.rubbers else []
+    number = max(0, min(ui.history.page, len(pages) - 1))
     # The arrows in the title band: the bottom band's left is the storage mark's ("page").
     title_band(surface, layout, t.t("history.title"), 768 - ARROWS_W - 16)
     targets = page_arrows(surface, layout, number, len(pages), HistoryPage, t, 792 - ARROWS_W, 2)
@@ -307,7 +307,7 @@ REVIEW = (440, menu.BUTTON_Y, 168, menu.BUTTON_H)
 
 def draw_stored(surface, layout, ui, t) -> list[Target]:
     """The paper score sheet of the rubber opened from the history, with Back."""
-    stored = ui.stored
+    stored = ui.history.stored
     own = (
         None
         if stored is None or stored.form is None

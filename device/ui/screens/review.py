@@ -29,13 +29,13 @@ def pages(reviews) -> list[tuple]:
 
 
 def draw(surface, layout, view, ui, t):
-    stored = ui.stored
+    stored = ui.history.stored
     number = getattr(stored, "rubber", 0)
     title = (
         t.t("review.title", n=number) if stored is None else stored_title(stored, t, "review.title")
     )
     all_pages = pages(ui.reviews)
-    page = max(0, min(ui.review_page, len(all_pages) - 1))
+    page = max(0, min(ui.history.review_page, len(all_pages) - 1))
     title_band(surface, layout, title, 768 - ARROWS_W - 16)
     targets = page_arrows(surface, layout, page, len(all_pages), ReviewPage, t, 792 - ARROWS_W, 2)
     if not all_pages:
