@@ -254,7 +254,16 @@ class App:
         self.handlers[type(action)](action)
 
     def _handlers(self) -> dict[type[Action], Callable]:
-        """Each kind of action and what does it (tests/ui/test_actions.py: every kind)."""
+        """Each kind of action and what does it (tests/ui/test_actions.py: every kind):
+        the app's own, then each controller's; a kind is never handled twice."""
+        handlers = self._own_handlers()
+        for controller in (self.seating, self.pairing, self.history, self.settings):
+            theirs = controller.handlers()
+            assert not handlers.keys() & theirs.keys(), handlers.keys() & theirs.keys()
+            handlers.update(theirs)
+        return handlers
+
+    def _own_handlers(self) -> dict[type[Action], Callable]:
         return {
             # The picker stays open for the next card.
             a.TapCall: lambda act: self.send(Input(CALL, act.call, "touch")),
@@ -275,10 +284,6 @@ class App:
             a.ShutDown: lambda act: self.shut_down(),
             a.DismissNotice: lambda act: self.ui.dismiss(),
             a.NoticePage: self._notice_page,
-            **self.seating.handlers(),
-            **self.pairing.handlers(),
-            **self.history.handlers(),
-            **self.settings.handlers(),
         }
 
     def _overlay(self, action: a.Overlay) -> None:
@@ -322,7 +327,7 @@ class App:
         failed = self.appliance.power_off()
         self.ui.notify("power", failed or Said("notice.shutting_down"))
 
-    # -- help and history -------------------------------------------------------------
+    # -- help ------------------------------------------------------------------------
     def _help(self, action: a.Help) -> None:
         """The help, opened from `action.back`: the overlay its Back returns to."""
         self.ui.overlay, self.ui.help_page, self.ui.help_back = "help", 0, action.back
@@ -342,7 +347,7 @@ class App:
         outcome = self.loop.apply(event)  # stored; the devices beep for a claim
         self.note(Input(KEY, "", "touch"), outcome)
 
-    # -- before a rubber: the start screen, and drawing for the deal ---------------------
+    # -- before a rubber: pairing, or the start screen -------------------------------
     def before_rubber(self, item: Input) -> Outcome | None:
         """The loop's intercept. While a deck is paired, a card is its tag for the card
         asked for (the camera's answers are pairing's too); while the start screen shows,
