@@ -335,6 +335,7 @@ class App:
     def _help_page(self, action: a.HelpPage) -> None:
         self.ui.help_page = max(0, action.page)
 
+    # -- to the table ----------------------------------------------------------------
     def send(self, item: Input) -> None:
         if self.loop is not None:
             self.note(item, self.loop.handle(item))
