@@ -387,7 +387,7 @@ def run_app(
         if message.notice is not None:
             ui.notify("journal", message.notice)
     show_notices(ui, notices)
-    ui.history = journal.finished_results() if journal is not None else []
+    ui.history.rubbers = journal.finished_results() if journal is not None else []
     size = tuple(args.size) if args.size else (screen["width"], screen["height"])
     factory = new_table_factory(profile, journal)
     import pygame
@@ -402,7 +402,7 @@ def run_app(
     except pygame.error as error:  # no screen here: say what to do instead
         raise SetupError(f"no screen ({error}): try --headless, or --text") from None
     if args.pair_deck and loop.table is None:  # no rubber: the app pairs it
-        app.pair_deck(args.pair_deck)
+        app.pairing.pair_deck(args.pair_deck)
     try:
         app.run()
     finally:  # a signal, or a crash: the review worker goes with the table

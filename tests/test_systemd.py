@@ -318,6 +318,7 @@ def quit_by_touch(tmp_path, notify_socket, confirm: str) -> int:
     opens the menu, a tap on Quit (or Restart), a tap on Yes; its exit status. Each
     step waits for the screen before it (its screenshot), not for a time."""
     from device.cli import main
+    from device.ui.actions import Overlay
     from device.ui.screens import menu
     from device.ui.screens.base import UiState
 
@@ -328,7 +329,7 @@ def quit_by_touch(tmp_path, notify_socket, confirm: str) -> int:
     appliance = confirm == "confirm-restart"
     power_off = appliance and shutil.which("busctl") is not None  # as the app finds it
     shown = menu.items(None, UiState(restarts=appliance, power_off=power_off))
-    way_out = next(item for item in shown if item[1] == ("overlay", confirm))
+    way_out = next(item for item in shown if item[1] == Overlay(confirm))
     steps = [
         ("menu", centre(menu.item_rect(shown.index(way_out), len(shown)))),
         (confirm, centre(menu.YES)),

@@ -8,15 +8,11 @@ changed. Device threads never touch pygame or the engine.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from device import hints
 from device.appliance import Appliance
-from device.engine.cards import DECKS
-from device.engine.errors import RuleError
 from device.engine.events import (
     ClaimAnswered,
     ClaimMade,
@@ -27,41 +23,24 @@ from device.engine.events import (
 )
 from device.engine.game import Game
 from device.engine.message import msg
-from device.forms import DEFAULT, find_form
-from device.hal.events import CALL, CARD, CONNECTED, ERROR, KEY, LOST, Input
-from device.hal.interface import Camera
+from device.hal.events import CALL, CARD, CONNECTED, KEY, LOST, Input
 from device.hal.text import safe_text
-from device.hal.two_decks import namesake, other_deck_card, split, with_paired
 from device.loop import TableLoop
 from device.table import Outcome, Table
-from firmware_bridge.protocol import SAVE_FAILED
 
-from .camera_pairing import CAMERA_DECKS, CameraPairing, read_sidecar, sidecar_path
+from . import actions as a
+from .actions import Action
+from .history import HistoryController
 from .i18n import Catalog
+from .pairing import PairingController
 from .reviews import Reviews
-from .screens.base import DeviceNotice, Said, StartState, Target, UiState
+from .screens.base import BANNER_CHARS, DeviceNotice, Said, Target, UiState
+from .seating import SeatingController
+from .settings import SettingsController
 from .view import build_view
 
 WAIT_S = 0.05  # longest sleep on the device queue: a touch is seen within 50 ms
-# Work on a stored rubber being opened in the history, per turn of the loop: a rubber of
-# 10,000 deals is read and replayed in such slices, the loop (and the watchdog) between.
-OPEN_SLICE_S = 0.05
-OPEN_AT_ONCE = 8  # steps done when a rubber is tapped, whatever the time: a rubber of up to
-# 1,500 inputs (any rubber played to its end) opens at once, and in the same way on any machine
-OPENED = object()  # the end of opening a stored rubber
 KEY_NAMES = {"return": "OK", "backspace": "UNDO", "escape": "MENU"}
-BANNER_CHARS = 120  # a refusal with the device text it quotes
-LATE_ANSWER_S = 2.0  # a camera's answer resent after its pairing stopped: ten resends
-# The camera's standing ERRORs (firmware_bridge/protocol.py): the notice for each.
-CAMERA_NOTICES = {
-    "profile-damaged": "notice.camera_damaged",
-    "no-profile": "notice.camera_no_profile",
-    "no-camera": "notice.camera_none",
-}
-BROWSE = ("help", "help-page", "history-page", "history-rubber", "forms", "forms-page")
-BROWSE += ("review-page",)  # the pages of a stored rubber's double-dummy review
-CHARTS = ("charts-group", "charts-form", "charts-kind")  # the history's charts
-DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Daan")  # for seats nobody has named yet
 
 
 class App:
@@ -79,7 +58,7 @@ class App:
     ):
         import pygame
 
-        from .layout import Layout, rotated_size
+        from .layout import Layout
 
         self.pg = pygame
         self.loop = loop
@@ -89,8 +68,7 @@ class App:
         self.layout = Layout(size)
         pygame.display.init()  # fonts: Layout.font starts them, and renews its cache after a quit
         pygame.display.set_caption("Honeymoon Table")
-        self.display = pygame.display.set_mode(rotated_size(size, ui.rotation))
-        self.canvas = pygame.Surface(size) if ui.rotation else self.display
+        self.turn_display()
         self.targets: list[Target] = []
         self.dirty = True
         self.running = True
@@ -101,36 +79,23 @@ class App:
         self.flipped_at = 0.0
         self.sims = sims or {}
         self.reviews = Reviews()  # the double-dummy review, worked out off this loop
-        self._opening = None  # a stored rubber being opened: steps of _opening_steps
         self.new_table = new_table  # builds a Table for a Setup chosen on the start screen
         self.decks = decks  # where a paired deck is saved
         self.profile = profile  # the paired deck, for cards drawn before a rubber
         self.prefs = prefs  # what is remembered for the next start (store.prefs.Prefs)
-        self.pairing = None  # a deck paired from Settings: a hal.deck.Pairing, with or
-        self._pairing_path: Path | None = None  # without a rubber (saved after each card)
-        self._pairing_back: str | None = None  # the overlay pairing was started from
-        # A deck learnt by the camera (a camera_pairing.CameraPairing), what the camera has
-        # learnt of each deck (from its sidecars and answers), and the camera page's
-        # preview (a camera_preview.CameraFeed) while that page is open.
-        self.camera_pairing: CameraPairing | None = None
-        self._camera_learnt: dict[str, set] = {}
-        # The cards learnt anew since "Pair again" (under new light), until the deck is
-        # complete: Cancel and Pair go on from them. The sidecar cannot say which cards
-        # were learnt again (it lists every card learnt), so this lasts for this run.
-        self._camera_again: dict[str, set] = {}
-        # The card the camera was asked to learn when its pairing stopped, and when: its
-        # answer may already be on its way (resent until acknowledged), and is a card
-        # learnt, never a card played.
-        self._camera_late: tuple[str, str, float] | None = None
-        self._feed = None
+        self.seating = SeatingController(self)  # the start screen, the draw for the deal
+        self.pairing = PairingController(self)  # decks paired by tags or by the camera
+        self.history = HistoryController(self)  # the stored rubbers, one opened
+        self.settings = SettingsController(self)  # language, colours, rotation
+        self.handlers = self._handlers()
         if loop is not None:
             loop.intercept = self.before_rubber
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         self._last_screen: str | None = None
         self._shots = 0
-        self._camera_decks()
-        self._pairing_status()
-        self._storage_status()  # a rubber resumed on a disk that cannot store it now
+        self.pairing.camera_decks()
+        self.pairing.status()
+        self.storage_status()  # a rubber resumed on a disk that cannot store it now
         pygame.key.start_text_input()
 
     # -- the loop --------------------------------------------------------------------
@@ -153,7 +118,7 @@ class App:
         notify("STOPPING=1")
 
     def step(self, timeout: float) -> None:
-        timeout = 0.0 if self._opening is not None else timeout  # work waits: no sleep
+        timeout = 0.0 if self.history.state.opening is not None else timeout  # work waits: no sleep
         if self.loop is not None:
             for item, outcome in self.loop.step(timeout):
                 self.note(item, outcome)
@@ -161,8 +126,8 @@ class App:
             time.sleep(timeout)
         for event in self.pg.event.get():
             self.on_event(event)
-        self._camera_preview()
-        self._open_more()
+        self.pairing.camera_preview()
+        self.history.open_more()
         if self.reviews.poll():
             self.dirty = True
         if self.dirty:
@@ -191,8 +156,8 @@ class App:
             self.ui.banner_error = outcome.attention == "revoke"
         elif item.kind in (CARD, CALL, KEY, CONNECTED):
             self.ui.banner = None
-        self._pairing_status()
-        self._storage_status()
+        self.pairing.status()
+        self.storage_status()
 
     def said(self, reason: str, hint: str = "") -> str:
         """A refusal and what to do instead, each in the screen's language."""
@@ -210,45 +175,19 @@ class App:
         elif self.ui.notice_for(key) is not None:
             self.ui.notify(key, DeviceNotice(item.source, "", back=True))
 
-    def _storage_status(self) -> None:
+    def storage_status(self) -> None:
         """The storage mark: why the journal cannot store now, until a store succeeds."""
         error = self.table.storage_error if self.table is not None else None
         self.ui.storage = None if error is None else getattr(error, "kind", "damaged")
 
-    def _pairing_status(self) -> None:
-        """(next card, done, total) for the pairing screen; the next card is None once
-        the deck is complete (the screen says so until it is closed)."""
-        table = self.table
-        pairing = self.pairing or (table.pairing if table is not None else None)
-        if self.camera_pairing is not None:
-            pairing = self.camera_pairing
-            self.ui.pairing_deck = pairing.deck.name
-        elif pairing is not None:
-            self.ui.pairing_deck = pairing.profile.deck.name
-        self.ui.pairing_camera = self.camera_pairing is not None
-        if pairing is not None:
-            done, total = pairing.progress
-            card = pairing.next_card
-            self.ui.pairing = (None if card is None else str(card), done, total)
-        else:
-            self.ui.pairing = None
-        self._camera_status()
-        own, abridged = split(self._deck_in_use())
-        self.ui.deck_paired = None if own is None else own.progress
-        self.ui.abridged_paired = None if abridged is None else abridged.progress
-
-    def _deck_in_use(self):
-        """The profile the table reads now (its deck, with the aBRIDGEd deck beside)."""
-        table = self.table
-        return table.profile if table is not None and table.profile else self.profile
-
-    def _use_deck(self, paired) -> None:
-        """`paired` takes the place of the deck of its kind; the other deck stays."""
-        self.profile = with_paired(self._deck_in_use(), paired)
-        if self.table is not None:
-            self.table.profile = self.profile
-
     # -- drawing ---------------------------------------------------------------------
+    def turn_display(self) -> None:
+        """The window as the rotation wants it; a turned screen draws on a canvas first."""
+        from .layout import rotated_size
+
+        self.display = self.pg.display.set_mode(rotated_size(self.size, self.ui.rotation))
+        self.canvas = self.pg.Surface(self.size) if self.ui.rotation else self.display
+
     def view(self):
         if self.ui.start is not None or self.table is None:
             return None  # the start screen
@@ -309,93 +248,78 @@ class App:
                 self.act(target.action)
                 return
 
-    def act(self, action: tuple) -> None:
-        """A touch target's action."""
+    def act(self, action: Action) -> None:
+        """A touch target's action, to the handler of its type."""
         self.dirty = True
-        kind, *args = action
-        if kind in ("call", "card", "key"):  # the picker stays open for the next card
-            self.send(Input(kind, args[0], "touch"))
-        elif kind == "overlay":
-            self.ui.overlay = args[0]
-            self.ui.claim_seat = None if args[0] != "claim" else self.ui.claim_seat
-            if args[0] == "history":
-                self._history()
-        elif kind == "claim":
-            self.ui.overlay, self.ui.claim_seat = None, None
-            self.engine(ClaimMade(args[1], args[0]))
-        elif kind == "flip-shared":  # the header's texts turn to face the other player
-            self.ui.shared_flipped = not self.ui.shared_flipped
-        elif kind == "storage-why":
-            from .screens.chrome import StorageWhy
+        self.handlers[type(action)](action)
 
-            self.ui.notify("storage", StorageWhy(self.ui))
+    def _handlers(self) -> dict[type[Action], Callable]:
+        """Each kind of action and what does it (tests/ui/test_actions.py: every kind):
+        the app's own, then each controller's; a kind is never handled twice."""
+        handlers = self._own_handlers()
+        for controller in (self.seating, self.pairing, self.history, self.settings):
+            theirs = controller.handlers()
+            assert not handlers.keys() & theirs.keys(), handlers.keys() & theirs.keys()
+            handlers.update(theirs)
+        return handlers
 
-        elif kind == "answer":
-            self.engine(ClaimAnswered(args[0]))
-        elif kind == "stated":  # aBRIDGEd's words and numbers, said on the screen
-            self.engine(Stated(args[0]))
+    def _own_handlers(self) -> dict[type[Action], Callable]:
+        return {
+            # The picker stays open for the next card.
+            a.TapCall: lambda act: self.send(Input(CALL, act.call, "touch")),
+            a.TapCard: lambda act: self.send(Input(CARD, act.card, "touch")),
+            a.TapKey: lambda act: self.send(Input(KEY, act.key, "touch")),
+            a.Overlay: self._overlay,
+            a.Claim: self._claim,
+            a.FlipShared: self._flip_shared,
+            a.ExplainStorage: self._explain_storage,
+            a.Answer: lambda act: self.engine(ClaimAnswered(act.accept)),
+            a.Statement: lambda act: self.engine(Stated(act.value)),
+            a.Honours: lambda act: self.engine(HonoursGiven(act.points, act.seat)),
+            a.EndDraw: self._end_draw,
+            a.ClaimSeat: self._claim_seat,
+            a.Help: self._help,
+            a.HelpPage: self._help_page,
+            a.Quit: self._quit,
+            a.ShutDown: lambda act: self.shut_down(),
+            a.DismissNotice: lambda act: self.ui.dismiss(),
+            a.NoticePage: self._notice_page,
+        }
 
-        elif kind == "honours":
-            self.engine(HonoursGiven(args[1], args[0]))
-        elif kind == "end-draw":  # confirmed on the screen: through the table, so stored
-            self.ui.overlay = None
-            self.engine(DrawPhaseEnded())
-        elif kind == "set":
-            self.setting(*args)
-        elif kind == "start-field":
-            setattr(self.ui.start, args[0], args[1])
-            if args[0] == "form":
-                self._seat_count()
-                if self.ui.overlay == "forms":  # chosen from the list: back to the start
-                    self.ui.overlay = None
-            if args[0] == "editing" and args[1] is not None:
-                self.keyboard("open")
-        elif kind == "keyboard":
-            self.keyboard(*args)
-        elif kind == "start":
-            self.start_rubber()
-        elif kind == "leave-rubber":  # confirmed: the rubber in progress stops for a new one
-            self.ui.overlay = None
-            if self.ui.start is not None:
-                self.ui.start.leave_confirmed = True
-                self.start_rubber()
-        elif kind == "draw-random":
-            self.draw_at_random()
-        elif kind == "draw-cancel":
-            self._unseat()
-            self.ui.start.drawn, self.ui.start.first_dealer = None, None
-        elif kind == "claim-seat":
-            self.ui.claim_seat = args[0]
-        elif kind == "new-rubber":
-            self.new_rubber()
-        elif kind == "resume":
-            if self.table is not None:
-                self.ui.start = None  # back to the rubber in progress
-        elif kind == "pair-deck":  # the table's deck, or ("pair-deck", "abridged")
-            self.pair_deck(*args)
-        elif kind == "pair-new" and self.pairing is not None:
-            self._pair_new()
-        elif kind == "camera-pair":  # ("camera-pair", "standard" or "abridged")
-            self.camera_pair(args[0])
-        elif kind == "camera-pair-again" and self.camera_pairing is not None:
-            self._camera_pair_again()
-        elif kind == "cancel-pairing":  # what was paired is saved and stays paired
-            if self.pairing is not None or self.camera_pairing is not None:
-                self.ui.overlay, self._pairing_back = self._pairing_back, None
-            self._stop_pairing()
-        elif kind in BROWSE:
-            self.browse(kind, args[0])
-        elif kind in CHARTS:
-            self.chart(kind, *args)
-        elif kind == "quit":  # confirmed; on the appliance the unit starts it again
-            self.running = False
-            self.exit_code = self.appliance.quit_status()
-        elif kind == "shut-down":  # confirmed
-            self.shut_down()
-        elif kind == "dismiss-notice":
-            self.ui.dismiss()
-        elif kind == "notice-page":
-            self.ui.notice_page = (self.ui.notice_page + 1) % max(1, self.ui.notice_pages)
+    def _overlay(self, action: a.Overlay) -> None:
+        self.ui.overlay = action.name
+        self.ui.claim_seat = None if action.name != "claim" else self.ui.claim_seat
+        if action.name == "history":
+            self.history.open_list()
+
+    def _claim(self, action: a.Claim) -> None:
+        self.ui.overlay, self.ui.claim_seat = None, None
+        self.engine(ClaimMade(action.tricks, action.seat))
+
+    def _claim_seat(self, action: a.ClaimSeat) -> None:
+        self.ui.claim_seat = action.seat
+
+    def _flip_shared(self, _: a.FlipShared) -> None:
+        """The header's texts turn to face the other player."""
+        self.ui.shared_flipped = not self.ui.shared_flipped
+
+    def _explain_storage(self, _: a.ExplainStorage) -> None:
+        from .screens.chrome import StorageWhy
+
+        self.ui.notify("storage", StorageWhy(self.ui))
+
+    def _end_draw(self, _: a.EndDraw) -> None:
+        """Confirmed on the screen: through the table, so stored."""
+        self.ui.overlay = None
+        self.engine(DrawPhaseEnded())
+
+    def _quit(self, _: a.Quit) -> None:
+        """Confirmed; on the appliance the unit starts it again."""
+        self.running = False
+        self.exit_code = self.appliance.quit_status()
+
+    def _notice_page(self, _: a.NoticePage) -> None:
+        self.ui.notice_page = (self.ui.notice_page + 1) % max(1, self.ui.notice_pages)
 
     def shut_down(self) -> None:
         """Power the Pi off; the notice says it is on its way, or why it cannot be."""
@@ -403,102 +327,15 @@ class App:
         failed = self.appliance.power_off()
         self.ui.notify("power", failed or Said("notice.shutting_down"))
 
-    # -- help and history -------------------------------------------------------------
-    def browse(self, kind: str, value) -> None:
-        """The help (opened from `value`: the overlay its Back returns to), its pages,
-        the history's pages, a rubber of the history opened to its sheet, and the game
-        forms' list (opened at a page) and its pages."""
-        if kind == "help":
-            self.ui.overlay, self.ui.help_page, self.ui.help_back = "help", 0, value
-        elif kind == "help-page":
-            self.ui.help_page = max(0, value)
-        elif kind == "review-page":
-            self.ui.review_page = max(0, value)
-        elif kind == "history-page":
-            self.ui.history_page = max(0, value)
-        elif kind == "forms":  # the game forms' list, open at the page of the chosen one
-            self.ui.overlay, self.ui.forms_page = "forms", max(0, value)
-        elif kind == "forms-page":
-            self.ui.forms_page = max(0, value)
-        elif kind == "history-rubber":
-            self._open_stored(value)
+    # -- help ------------------------------------------------------------------------
+    def _help(self, action: a.Help) -> None:
+        """The help, opened from `action.back`: the overlay its Back returns to."""
+        self.ui.overlay, self.ui.help_page, self.ui.help_back = "help", 0, action.back
 
-    def chart(self, kind: str, value=None) -> None:
-        """The history's charts: another couple or partnership, the next form (all, then
-        each one played: the first group of it), balance or contracts."""
-        from .screens.charts import next_form
+    def _help_page(self, action: a.HelpPage) -> None:
+        self.ui.help_page = max(0, action.page)
 
-        charts = self.ui.charts
-        if kind == "charts-group":
-            charts.group = max(0, value)
-        elif kind == "charts-form":
-            charts.form, charts.group = next_form(self.ui.history, charts.form), 0
-        elif kind == "charts-kind":
-            charts.kind = value
-
-    def _journal(self):
-        """The journal: the rubber's, or before any rubber the one new rubbers go into."""
-        if self.table is not None:
-            return self.table.journal
-        return getattr(self.new_table, "journal", None)
-
-    def _history(self) -> None:
-        """The finished rubbers, read again; a new visit starts on the first page
-        (coming back from a rubber's sheet keeps the page)."""
-        from device.store.history import stored_results
-
-        journal = self._journal()
-        if journal is not None:
-            self.ui.history = stored_results(journal)
-        if self.ui.stored is None:
-            self.ui.history_page = 0
-        self.ui.stored = None
-
-    def _open_stored(self, rubber: int) -> None:
-        """A rubber's sheet, rebuilt by replaying its stored inputs (not its stored result):
-        a slice now, the rest a slice per turn of the loop (the sheet says how far)."""
-        entry = next((e for e in self.ui.history if e.get("rubber") == rubber), {})
-        self.ui.review_page = 0
-        self.ui.overlay = "history-sheet"
-        self._opening = self._opening_steps(self._journal(), rubber, entry)
-        self._open_more(OPEN_AT_ONCE)
-
-    def _opening_steps(self, journal, rubber: int, entry: dict):
-        """Open a stored rubber, a yield after each page of its inputs replayed and each
-        chunk of its deals queued for review."""
-        from device.store.history import Replayed, RubberReplay
-
-        from .view import stored_rubber_view
-
-        if journal is None:
-            replayed = Replayed(rubber, None, 0, 0, "missing")
-        else:
-            replay = RubberReplay(journal, rubber)
-            while not replay.step():
-                loading = Replayed(rubber, None, replay.kept, replay.stored, "loading")
-                self.ui.stored = stored_rubber_view(entry, loading)
-                yield
-            replayed = replay.result
-        self.ui.stored = stored_rubber_view(entry, replayed)
-        yield from self.reviews.opening(replayed.game)
-
-    def _open_more(self, at_least: int = 1) -> None:
-        """Go on opening the stored rubber: `at_least` steps, then more for up to
-        OPEN_SLICE_S; dropped once its sheet is left (Back before it was all read)."""
-        from .reviews import HISTORY_OVERLAYS
-
-        if self._opening is not None and self.ui.overlay not in HISTORY_OVERLAYS:
-            self._opening = None
-        end = time.monotonic() + OPEN_SLICE_S
-        steps = 0
-        while self._opening is not None:
-            self.dirty = True
-            steps += 1
-            if next(self._opening, OPENED) is OPENED:
-                self._opening = None
-            elif steps >= at_least and time.monotonic() >= end:
-                return
-
+    # -- to the table ----------------------------------------------------------------
     def send(self, item: Input) -> None:
         if self.loop is not None:
             self.note(item, self.loop.handle(item))
@@ -511,431 +348,23 @@ class App:
         outcome = self.loop.apply(event)  # stored; the devices beep for a claim
         self.note(Input(KEY, "", "touch"), outcome)
 
-    def setting(self, name: str, value) -> None:
-        if name == "lang":
-            self.ui.lang = value
-            self.t = Catalog(value)
-        elif name == "four_colour":
-            self.ui.four_colour = bool(value)
-        elif name == "rotation":
-            self.ui.rotation = int(value)
-            from .layout import rotated_size
-
-            self.display = self.pg.display.set_mode(rotated_size(self.size, self.ui.rotation))
-            self.canvas = self.pg.Surface(self.size) if self.ui.rotation else self.display
-        self.remember(**{name: value})
-
-    def remember(self, **values) -> None:
-        """For the next start; never a stop (prefs log what they cannot keep)."""
-        if self.prefs is not None:
-            self.prefs.remember(**values)
-
-    def new_rubber(self) -> None:
-        players = list(self.table.game.players) if self.table else ["Anna", "Ben"]
-        form = self.table.game.form.name if self.table else DEFAULT
-        options = dict(self.table.game.options) if self.table else {}
-        self.ui.start = StartState(
-            form=form, players=players, options=options, can_resume=self.table is not None
-        )
-        self.ui.overlay = None
-
-    def pair_deck(self, name: str | None = None) -> None:
-        """Pair the table's deck (Settings: the default one, or "abridged": the coloured
-        deck read beside it), with or without a rubber: the saved profile goes on where
-        it stopped, is saved after every card, and is read from now on."""
-        from device.hal.deck import DEFAULT_DECK, Pairing
-
-        name = name or DEFAULT_DECK
-        path = self.decks / f"{name}.json" if self.decks is not None else None
-        profile = self._deck_to_pair(name, path)
-        self._stop_pairing()  # a deck being learnt by the camera stops being asked for
-        self._use_deck(profile)
-        self.pairing, self._pairing_path = Pairing(profile), path
-        self._pairing_back, self.ui.overlay = self.ui.overlay, None  # Settings, after it
-        self._pairing_status()
-
-    def _stop_pairing(self) -> None:
-        """No deck is paired any more, by tags or by the camera; what was paired stays
-        (the camera is told to stop learning)."""
-        self.pairing = None
-        if self.table is not None:
-            self.table.pairing = None
-        if self.camera_pairing is not None:
-            asked = self.camera_pairing.next_card
-            if asked is not None:
-                kind = self.camera_pairing.deck.name
-                self._camera_late = (kind, str(asked), time.monotonic())
-            self.camera_pairing = None
-            self._camera_call("learn", None)
-        self._pairing_status()
-
-    # -- pairing by camera, and the camera page ----------------------------------------
-    def camera(self):
-        """The scanner when it is a camera (device.hal.interface.Camera), else None."""
-        scanner = self.loop.devices.get("scanner") if self.loop is not None else None
-        return scanner if isinstance(scanner, Camera) else None
-
-    def _camera_call(self, method: str, value) -> None:
-        """Ask the camera to learn a card (or stop), or to show what it sees (or stop);
-        a camera that is not there now hears it again when it is back (CONNECTED)."""
-        camera = self.camera()
-        if camera is not None:
-            with contextlib.suppress(OSError):  # unplugged just now: its LOST notice says so
-                getattr(camera, method)(value)
-
-    def _camera_decks(self) -> None:
-        """What the camera has learnt of each deck, from its sidecars; a damaged one is
-        said until tapped, as a damaged deck profile is."""
-        if self.camera() is None:
-            return
-        for kind in CAMERA_DECKS:
-            self._camera_learnt[kind] = self._camera_sidecar(kind, say=True)
-
-    def _camera_sidecar(self, kind: str, say: bool = False) -> set:
-        """The cards of deck `kind` the camera's sidecar says are learnt (what is valid
-        of it); with `say`, what was wrong with it goes on the screen."""
-        folder = self._camera_folder()
-        if folder is None:
-            return set()
-        learnt, problem = read_sidecar(sidecar_path(folder, kind), DECKS[kind])
-        if problem is not None and say:
-            what = "unreadable" if problem == "unreadable" else "bad_cards"
-            self.ui.notify(f"camera.{kind}", Said(f"notice.camera_{what}.{kind}"))
-        return learnt
-
-    def _camera_folder(self) -> Path | None:
-        """Where the camera keeps its profiles and sidecars: its own folder (a simulated
-        camera's, with --simulate), else the data folder's decks/."""
-        camera = self.camera()
-        own = camera.decks if camera is not None else None
-        return Path(own) if own is not None else self.decks
-
-    def _camera_status(self) -> None:
-        self.ui.camera = self.camera() is not None
-        learnt = {**self._camera_learnt, **self._camera_again}.items()  # where Pair goes on
-        self.ui.camera_paired = {k: (len(c), len(DECKS[k].cards)) for k, c in learnt}
-
-    def camera_pair(self, kind: str) -> None:
-        """Settings' "Pair with the camera": the camera learns deck `kind` card by card,
-        from where it stopped (its sidecar and what it answered since)."""
-        if self.camera() is None or kind not in CAMERA_DECKS:
-            return
-        self._stop_pairing()
-        learnt = self._camera_sidecar(kind) | self._camera_learnt.get(kind, set())
-        self._camera_learnt[kind] = learnt
-        again = self._camera_again.get(kind)
-        self.camera_pairing = CameraPairing(kind, learnt)
-        if again is not None:  # going on with "Pair again": the cards learnt anew count
-            self.camera_pairing.learnt, self.camera_pairing.fresh = again, True
-        self._pairing_back, self.ui.overlay = self.ui.overlay, None  # Settings, after it
-        self._drop_notice("camera", "notice.camera_no_profile")  # done as it asks
-        self._ask_camera()
-        self._pairing_status()
-
-    def _drop_notice(self, key: str, said: str) -> None:
-        """Take away the notice on `key` if it says `said`: what it asked is being done."""
-        notices = self.ui.notices
-        self.ui.notices = [n for n in notices if (n.key, n.message) != (key, Said(said))]
-        if len(self.ui.notices) != len(notices):
-            self.ui.notice_page = 0
-
-    def _camera_pair_again(self) -> None:
-        """ "Pair again" (under new light): from the first card, each learnt anew."""
-        pairing = self.camera_pairing
-        pairing.again()
-        self._camera_again[pairing.deck.name] = pairing.learnt
-        self._ask_camera()
-        self._pairing_status()
-
-    def _ask_camera(self) -> None:
-        """The card the camera learns next (None: stop, the deck is complete)."""
-        card = self.camera_pairing.next_card
-        self._camera_call("learn", None if card is None else str(card))
-
-    def _from_camera(self, item: Input) -> Outcome | None:
-        """A camera's input the screen takes: a card learnt, a card to lay again, a
-        damaged profile; and a camera back again is asked again what it was asked."""
-        if item.kind == ERROR and item.value == "lay-again":
-            if self._feed is not None:  # the camera page shows it: "Not sure", no beep
-                return Outcome(True, "")
-            return Outcome(False, msg("Lay the card again"))
-        if item.kind == ERROR and str(item.value).startswith(SAVE_FAILED):  # the OS's why
-            why = item.value[len(SAVE_FAILED) :]
-            return Outcome(False, msg("cannot save the camera profile: {why}", why=why))
-        if item.kind == ERROR and item.value in CAMERA_NOTICES:
-            return self._camera_notice(item.value)
-        if item.kind == CARD and self.camera_pairing is not None:
-            return self._camera_learnt_card(item)
-        if item.kind == CARD and self._late_answer(item.value):
-            return Outcome(True, f"learnt {item.value} as pairing stopped")
-        if item.kind == CONNECTED:  # a camera process started again has forgotten
-            if self.camera_pairing is not None:
-                self._ask_camera()
-            if self._feed is not None:
-                self._camera_call("preview", True)
-        return None
-
-    def _camera_learnt_card(self, item: Input) -> Outcome:
-        """The camera learnt a card (the one asked, or one asked before): counted, and
-        the next card asked for."""
-        pairing = self.camera_pairing
-        asked = pairing.next_card
-        try:
-            card = pairing.answered(item.value)
-        except RuleError:
-            code = safe_text(item.value, 8)
-            return Outcome(
-                False, msg("the camera answered {code}: no card of this deck", code=code)
-            )
-        self._camera_knows(pairing, card)
-        if pairing.next_card != asked:
-            self._ask_camera()
-        done, total = pairing.progress
-        if pairing.next_card is None:
-            self._camera_again.pop(pairing.deck.name, None)  # learnt anew, every card
-            return Outcome(True, f"learnt {card}: the deck is complete ({done} of {total})")
-        return Outcome(True, f"learnt {card} ({done} of {total})")
-
-    def _late_answer(self, code: str) -> bool:
-        """A CARD of the card the camera was learning when its pairing stopped, soon
-        after: the camera's answer, on its way before it heard the stop (counted)."""
-        late, self._camera_late = self._camera_late, None
-        if late is None or late[1] != code or time.monotonic() - late[2] > LATE_ANSWER_S:
-            return False
-        kind, _, _ = late
-        card = DECKS[kind].parse(code)
-        self._camera_learnt[kind] = self._camera_learnt.get(kind, set()) | {card}
-        self._camera_status()
-        return True
-
-    def _camera_knows(self, pairing: CameraPairing, card) -> None:
-        """What the camera knows of the deck once it learnt `card`: its sidecar, written
-        just before its answer, when that lists the card (a damaged profile is learnt
-        afresh: the sidecar then lists the new cards only, and pairing follows it);
-        else what it answered."""
-        kind = pairing.deck.name
-        saved = self._camera_sidecar(kind)
-        known = saved if card in saved else self._camera_learnt.get(kind, set()) | {card}
-        self._camera_learnt[kind] = known
-        if not pairing.fresh:
-            pairing.learnt = set(known)
-
-    def _camera_notice(self, reason: str) -> Outcome:
-        """The camera cannot read (no camera, no profile, a damaged one): said until
-        tapped, as a damaged deck profile is, and again after the camera's next HELLO
-        (it says so again then). No profile is no news while a deck is being learnt."""
-        if not (reason == "no-profile" and self.camera_pairing is not None):
-            self.ui.notify("camera", Said(CAMERA_NOTICES[reason]))
-        return Outcome(True, f"camera: {reason}")
-
-    def _camera_preview(self) -> None:
-        """While the camera page is open the camera shows what it sees; the page's
-        picture is read again when the camera has written a new one."""
-        from .camera_preview import CameraFeed
-
-        camera = self.camera()
-        wanted = camera is not None and self.ui.overlay == "camera"
-        if wanted and self._feed is None:
-            self._feed = CameraFeed(camera.preview_dir)
-            self.ui.camera_shown = self._feed.shown
-            self._camera_call("preview", True)
-        elif not wanted and self._feed is not None:
-            self._feed, self.ui.camera_shown = None, None
-            self._camera_call("preview", False)
-        if self._feed is not None and self._feed.poll():
-            self.ui.camera_shown = self._feed.shown
-            self.dirty = True
-
-    def _pair_new(self) -> None:
-        """Another deck: pairing starts from its first card; the saved profile is
-        replaced when that card is saved (the deck in use stays until then)."""
-        from device.hal.deck import DeckProfile, Pairing
-
-        self.pairing = Pairing(DeckProfile(self.pairing.profile.name))
-        self._pairing_status()
-
-    def _deck_to_pair(self, name: str, path: Path | None):
-        """The saved profile (what of it is valid), else the one in use if it has this
-        name, else a new one."""
-        from device.hal.deck import DeckProfile
-
-        if path is not None and path.exists():
-            saved, _ = DeckProfile.salvage(path)  # what it lacks was said at the start
-            if saved is not None:
-                return saved
-        return namesake(self._deck_in_use(), name) or DeckProfile(name)
-
-    def _pair(self, item: Input) -> Outcome:
-        """A card scanned while pairing: its tag is the card asked for."""
-        from device.hal.deck import PairingError
-
-        if item.uid is None:
-            return Outcome(False, msg("this scanner reads card codes: its deck needs no pairing"))
-        known = other_deck_card(self._deck_in_use(), self.pairing.profile, item.uid)
-        if known is not None:  # a card of the other deck: one tag is one card
-            return Outcome(False, msg("this tag is already paired with {card}", card=known))
-        try:
-            card = self.pairing.offer(item.uid)
-        except PairingError as error:
-            return Outcome(False, str(error))
-        self._use_deck(self.pairing.profile)  # (a new deck from its first card)
-        if self._pairing_path is not None:
-            try:
-                self.pairing.profile.save(self._pairing_path)
-            except OSError as error:  # kept in memory: the cards still play this run
-                why = safe_text(str(error), BANNER_CHARS)
-                self.ui.notify("deck", Said("notice.deck_unsaved", (("why", why),)))
-        done, total = self.pairing.progress
-        if self.pairing.next_card is None:
-            return Outcome(True, f"paired {card}: the deck is complete ({done} of {total})")
-        return Outcome(True, f"paired {card} ({done} of {total})")
-
-    def start_rubber(self) -> None:
-        start = self.ui.start
-        if self.new_table is None or start is None:
-            return
-        start.editing = None  # the keyboard closes: the name is as typed
-        if self.leaves_rubber() and not start.leave_confirmed:
-            self.ui.overlay = "confirm-leave"  # asked once, before the draw for the deal
-            return
-        if start.first_dealer is None:  # draw for the deal first
-            start.drawn = [None] * len(start.players)
-            return
-        names = tuple(p.strip() for p in start.players)
-        known = {o.name for o in find_form(start.form).options}
-        options = {k: v for k, v in start.options.items() if k in known}  # from another form
-        try:
-            table = self.new_table(Setup(start.form, names, start.first_dealer, options))
-        except RuleError as error:  # a bad name or option: say so and stay
-            self.ui.banner, self.ui.banner_error = self.t.error(str(error)), True
-            start.drawn = None
-            return
-        if self.table is not None:
-            self.table.stop_early()
-        current = self.table.profile if self.table is not None else self.profile
-        table.profile = current or table.profile  # the deck paired last stays
-        self.loop.table = table
-        self.remember(players=list(table.game.players), form=start.form, options=start.options)
-        self.ui.start, self.ui.overlay, self.ui.banner = None, None, None
-        self._storage_status()  # its start may not be stored yet (a full disk)
-
-    def leaves_rubber(self) -> bool:
-        """Starting a rubber now would stop one that is not over."""
-        return self.table is not None and self.table.game.phase != "finished"
-
-    # -- before a rubber: the start screen, and drawing for the deal ---------------------
+    # -- before a rubber: pairing, or the start screen -------------------------------
     def before_rubber(self, item: Input) -> Outcome | None:
-        """While a deck is paired, a card is its tag for the card asked for. While the
-        start screen shows, device inputs do not reach any game: a card is a card drawn
-        for the deal, the rest waits for the rubber to start."""
-        if item.source == "scanner" and self.camera() is not None:
-            outcome = self._from_camera(item)
+        """The loop's intercept. While a deck is paired, a card is its tag for the card
+        asked for (the camera's answers are pairing's too); while the start screen shows,
+        inputs are the start screen's."""
+        if item.source == "scanner" and self.pairing.camera() is not None:
+            outcome = self.pairing.from_camera(item)
             if outcome is not None:
                 return outcome
-        if self.pairing is not None and item.kind == CARD:
-            return self._pair(item)
-        start = self.ui.start
-        if start is None or item.kind not in (CARD, CALL, KEY):
-            return None
-        if item.kind == KEY:
-            return self._start_key(item.value)
-        if item.kind != CARD or start.drawn is None or start.first_dealer is not None:
-            return Outcome(False, msg("start the new rubber first"), hint=msg(hints.TAP_START))
-        try:
-            card = self._drawn_card(item)
-        except RuleError as error:
-            unknown = getattr(str(error), "key", None) == "unknown card"
-            return Outcome(
-                False, str(error), hint=msg(hints.PAIR) if unknown else msg(hints.DRAW_CARD)
-            )
-        if str(card) in start.drawn:
-            return Outcome(
-                False, msg("{card} was already drawn", card=card), hint=msg(hints.DRAW_ANOTHER)
-            )
-        start.drawn[start.drawn.index(None)] = str(card)
-        self._dealer_from_draw()
-        return Outcome(True, "")
-
-    def _start_key(self, key: str) -> Outcome:
-        """OK starts (drawing for the deal first), Undo takes back a drawn card."""
-        start = self.ui.start
-        if key == "OK":
-            self.start_rubber()
-            return Outcome(True, "")
-        if key == "MENU":
-            return Outcome(True, "menu", menu=True)
-        if key != "UNDO":
-            return Outcome(False, msg("unknown key {key}", key=key), hint=msg(hints.KEYS))
-        self._unseat()  # the cards as drawn: the last one drawn is taken back
-        drawn = [c for c in start.drawn or [] if c is not None]
-        if not drawn:
-            instead = msg(hints.TAP_START) if start.drawn is None else msg(hints.DRAW_CARD)
-            return Outcome(False, msg("there is nothing to undo"), hint=instead)
-        seat = start.drawn.index(drawn[-1])
-        start.drawn[seat] = None
-        start.first_dealer = None
-        notice = msg("Undone: {name}'s {card}", name=start.players[seat], card=drawn[-1])
-        return Outcome(True, "", notice=notice)
-
-    def _drawn_card(self, item: Input):
-        if item.uid is None:
-            return find_form(self.ui.start.form).deck.parse(item.value)
-        profile = self.table.profile if self.table is not None else self.profile
-        card = profile.card_for(item.uid) if profile is not None else None
-        if card is None:
-            raise RuleError(msg("unknown card"))
-        return card
-
-    def _dealer_from_draw(self) -> None:
-        start = self.ui.start
-        if None not in start.drawn:
-            form = find_form(start.form)
-            drawn = [form.deck.parse(text) for text in start.drawn]
-            # At four the draw seats them too: the two highest play together.
-            order, dealer = form.seats_by_draw(drawn)
-            if len(order) == 4:  # the screen says who sits where before play starts
-                start.unseated = (tuple(start.players), tuple(start.drawn))
-            start.players = [start.players[i] for i in order]
-            start.drawn = [start.drawn[i] for i in order]
-            start.first_dealer = dealer
-
-    def _unseat(self) -> None:
-        """The players back in the order they drew, before the draw seated them."""
-        start = self.ui.start
-        if start is not None and start.unseated is not None:
-            players, drawn = start.unseated
-            start.players, start.drawn, start.unseated = list(players), list(drawn), None
-
-    def _seat_count(self) -> None:
-        """As many names as the chosen form has players: the names typed so far stay,
-        new seats get a name to change; a dealer who is no longer at the table is
-        drawn for again."""
-        start = self.ui.start
-        count = find_form(start.form).players
-        names = list(start.players[:count])
-        spare = [n for n in DEFAULT_NAMES if n not in names]
-        while len(names) < count:
-            names.append(spare.pop(0) if spare else "")
-        start.players = names
-        if start.first_dealer is not None and start.first_dealer >= count:
-            start.first_dealer = None
-
-    def draw_at_random(self) -> None:
-        """Let the table draw for the players that have not drawn."""
-        import random
-
-        start = self.ui.start
-        deck = [str(c) for c in find_form(start.form).deck.cards if str(c) not in start.drawn]
-        rng = random.Random(os.urandom(8))
-        for seat, card in enumerate(start.drawn):
-            if card is None:
-                start.drawn[seat] = deck.pop(rng.randrange(len(deck)))
-        self._dealer_from_draw()
+        if self.pairing.state.tags is not None and item.kind == CARD:
+            return self.pairing.paired_card(item)
+        return self.seating.device_input(item)
 
     # -- keyboard (simulation) ---------------------------------------------------------
     def key(self, name: str) -> None:
         if self.ui.start is not None and self.ui.start.editing is not None:
-            self._edit_name(name)
+            self.seating.edit_name(name)
             return
         if name in KEY_NAMES and not self.ui.typed:
             self.press(KEY, KEY_NAMES[name])
@@ -949,63 +378,11 @@ class App:
 
     def typed(self, text: str) -> None:
         if self.ui.start is not None and self.ui.start.editing is not None:
-            self._type_name(text)
+            self.seating.type_name(text)
         elif text.strip():
             self.ui.typed = (self.ui.typed + text.strip()).upper()[:4]
             if complete_token(self.ui.typed):
                 self.submit()
-        self.dirty = True
-
-    def _type_name(self, text: str) -> None:
-        """Letters typed into a name; a character the screen cannot draw, or one
-        letter too many, is refused with the reason and the name stays as it was."""
-        import unicodedata
-
-        from device.config import typing_refusal
-
-        from .widgets.keyboard import auto_shift
-
-        start = self.ui.start
-        name = unicodedata.normalize("NFC", start.players[start.editing] + text)
-        refusal = typing_refusal(name)
-        if refusal is None:
-            start.players[start.editing] = name
-            start.shift = auto_shift(name)  # the on-screen keys show what comes next
-        else:
-            self.ui.banner, self.ui.banner_error = self.t.error(refusal), True
-
-    def keyboard(self, what: str, text: str = "") -> None:
-        """A key of the on-screen keyboard: a letter goes through the same checks as
-        one typed on a real keyboard; shift follows the name (capitals start a word)."""
-        from .widgets.keyboard import auto_shift
-
-        start = self.ui.start
-        if start is None or start.editing is None:
-            return
-        if what == "char":
-            self.ui.banner = None  # a refusal of the last key is answered
-            self._type_name(text)
-        elif what == "back":
-            self._edit_name("backspace")
-        elif what == "clear":
-            start.players[start.editing] = ""
-            start.shift = True
-        elif what == "done":
-            start.editing = None
-        elif what == "shift":
-            start.shift = not start.shift
-        else:  # just opened
-            start.shift = auto_shift(start.players[start.editing])
-
-    def _edit_name(self, name: str) -> None:
-        from .widgets.keyboard import auto_shift
-
-        start = self.ui.start
-        if name == "backspace":
-            start.players[start.editing] = start.players[start.editing][:-1]
-            start.shift = auto_shift(start.players[start.editing])
-        elif name in ("return", "escape", "tab"):
-            start.editing = None
         self.dirty = True
 
     def submit(self) -> None:

@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .actions import Action, from_tuple
+
 
 @dataclass(frozen=True)
 class Target:
     """A touch target in logical coordinates; disabled ones are drawn greyed and ignored."""
 
     rect: tuple[float, float, float, float]
-    action: tuple
+    action: Action
     enabled: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.action, tuple):  # a screen not yet typed (see actions.py)
+            object.__setattr__(self, "action", from_tuple(self.action))
 
     def hit(self, x: float, y: float) -> bool:
         left, top, width, height = self.rect

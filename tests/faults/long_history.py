@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from device.store.journal import FILENAME, Journal
+from device.ui.actions import HistoryRubber, Overlay
 
 TARGET_S = 0.5
 
@@ -25,7 +26,7 @@ def run(deals: int = 10_000, opens: int = 2, judge_time: bool = True) -> dict:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from device.ui import app as app_module
+    from device.ui import history as history_module  # where OPEN_SLICE_S is
     from device.ui.app import App, new_table_factory
     from device.ui.reviews import Reviews
     from device.ui.screens.base import UiState
@@ -38,28 +39,28 @@ def run(deals: int = 10_000, opens: int = 2, judge_time: bool = True) -> dict:
         rubber = stored_long_rubber(journal, deals)
         inputs = journal.db.execute("SELECT count(*) FROM events").fetchone()[0]
         pygame.init()
-        slice_s = app_module.OPEN_SLICE_S
+        slice_s = history_module.OPEN_SLICE_S
         if not judge_time:  # a page a turn, however fast the machine: the turns are counted
-            app_module.OPEN_SLICE_S = 0.0
+            history_module.OPEN_SLICE_S = 0.0
         try:
             app = App(None, UiState(), new_table=new_table_factory(None, journal))
             reviewer = Idle()
             app.reviews = Reviews(reviewer)
             held, turns, whole = [], 0, []
             for _ in range(opens):
-                app.act(("overlay", "history"))
+                app.act(Overlay("history"))
                 app.draw()
                 began = time.perf_counter()
-                held.append(_timed(lambda: app.act(("history-rubber", rubber))))
-                while app._opening is not None:
+                held.append(_timed(lambda: app.act(HistoryRubber(rubber))))
+                while app.history.state.opening is not None:
                     held.append(_timed(lambda: app.step(0)))
                     turns += 1
                 whole.append(time.perf_counter() - began)
-                if app.ui.stored.sheet is None:
+                if app.ui.history.stored.sheet is None:
                     problems.append("the rubber's sheet was not shown")
             queued = list(reviewer._queue)
         finally:
-            app_module.OPEN_SLICE_S = slice_s
+            history_module.OPEN_SLICE_S = slice_s
             pygame.quit()
             journal.close()
     if len(queued) != len(set(queued)):

@@ -10,6 +10,7 @@ from device.engine.events import CardPlayed, CardShown, DummyDone, NextDeal, Set
 from device.engine.game import Game
 from device.engine.record import play_record
 from device.forms import FORMS
+from device.ui.history import HistoryState
 from device.ui.screens.base import StartState, UiState
 from device.ui.view import build_view, stored_rubber_view
 
@@ -139,4 +140,4 @@ def stored_ui() -> UiState:
     """A finished game of aBRIDGEd opened from the history: its sheet of four hands."""
     entry = {"date": "2024-05-01", "winner": "Anna & Carla"}
     stored = stored_rubber_view(entry, _Replayed(claimed_game(4)))
-    return UiState(overlay="history-sheet", history=[], stored=stored)
+    return UiState(overlay="history-sheet", history=HistoryState(stored=stored))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from device.ui.screens.base import ChartsShown, UiState
+from device.ui.history import ChartsShown, HistoryState
+from device.ui.screens.base import UiState
 
 CONTRACTS = ("1NT", "2S", "3H", "4S", "4H", "3NT", "5D", "6S", "2C", "4SX")
 
@@ -89,7 +90,8 @@ def charts_screens() -> list[tuple[str, object, UiState]]:
     every = couple + three_history() + four_history()
 
     def shown(history, **fields) -> UiState:
-        return UiState(overlay="history-charts", history=history, charts=ChartsShown(**fields))
+        shown = HistoryState(rubbers=history, charts=ChartsShown(**fields))
+        return UiState(overlay="history-charts", history=shown)
 
     return [
         ("charts-balance", None, shown(couple)),
@@ -100,5 +102,5 @@ def charts_screens() -> list[tuple[str, object, UiState]]:
         ("charts-four", None, shown(every, group=2)),
         ("charts-four-contracts", None, shown(every, group=2, kind="contracts")),
         ("charts-empty", None, shown([])),
-        ("history-with-charts", None, UiState(overlay="history", history=every)),
+        ("history-with-charts", None, UiState(overlay="history", history=HistoryState(every))),
     ]

@@ -29,6 +29,7 @@ from device.engine.game import Game  # noqa: E402
 from device.engine.message import msg  # noqa: E402
 from device.engine.record import play_record  # noqa: E402
 from device.forms import FORMS  # noqa: E402
+from device.ui.history import HistoryState  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.layout import Layout  # noqa: E402
 from device.ui.screens import render  # noqa: E402
@@ -163,7 +164,11 @@ def game_screens(form: str) -> list[tuple[str, object, UiState]]:
             build_view(mid),
             UiState(overlay="settings", devices={"scanner": "lost"}),
         ),
-        (f"{f}-history", build_view(mid), UiState(overlay="history", history=HISTORY)),
+        (
+            f"{f}-history",
+            build_view(mid),
+            UiState(overlay="history", history=HistoryState(HISTORY)),
+        ),
         (f"{f}-help", build_view(mid), UiState(overlay="help", help_back="menu")),
         (f"{f}-help-2", build_view(mid), UiState(overlay="help", help_page=1)),
         (f"{f}-confirm-quit", build_view(mid), UiState(overlay="confirm-quit")),
@@ -190,7 +195,7 @@ def stored_ui(form: str) -> UiState:
     fields["rubber_word"] = played.form.rubber_word
     names = StoredRubberView.__dataclass_fields__
     stored = StoredRubberView(**{k: v for k, v in fields.items() if k in names})
-    return UiState(overlay="history-sheet", history=HISTORY, stored=stored)
+    return UiState(overlay="history-sheet", history=HistoryState(HISTORY, stored=stored))
 
 
 def long_game(form: str) -> Game:
@@ -323,7 +328,7 @@ def four_screens(form: str) -> list[tuple[str, object, UiState]]:
         (f"{f}-finished", build_view(finished), UiState()),
         (f"{f}-sheet-finished", build_view(finished), UiState(overlay="sheet")),
         (f"{f}-help", mid, UiState(overlay="help", help_back="menu")),
-        (f"{f}-history", mid, UiState(overlay="history", history=history_four())),
+        (f"{f}-history", mid, UiState(overlay="history", history=HistoryState(history_four()))),
     ]
 
 

@@ -87,5 +87,11 @@ def review_screens(stored_ui) -> list[tuple[str, object, UiState]]:
         ("double-dummy-result-review", build_view(four), UiState(review=shown_for(four))),
         ("plain-finished-review", build_view(ended), UiState(review=shown_for(ended))),
         ("plain-history-review", build_view(plain), history),
-        ("plain-history-review-2", build_view(plain), dataclasses.replace(history, review_page=1)),
+        (
+            "plain-history-review-2",
+            build_view(plain),
+            dataclasses.replace(
+                history, history=dataclasses.replace(history.history, review_page=1)
+            ),
+        ),
     ]

@@ -11,6 +11,8 @@ import time
 
 import pytest
 
+from device.ui.actions import CancelPairing, Overlay, PairDeck, PairNew, Setting
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -33,7 +35,7 @@ from device.ui.layout import Layout  # noqa: E402
 from device.ui.screens.base import StartState, UiState  # noqa: E402
 
 BOTH = {"scanner": "connected", "bidbox": "connected"}
-PAIR_COLOURED = ("pair-deck", "abridged")
+PAIR_COLOURED = PairDeck("abridged")
 
 
 def tap(app, action):
@@ -121,8 +123,8 @@ def test_settings_lists_both_decks_each_with_its_progress_and_pair_button(
     assert app.ui.deck_paired == (1, 52) and app.ui.abridged_paired is None
     text = said(app)
     assert standard in text and coloured in text
-    pairs = [t for t in app.targets if t.action[0] == "pair-deck"]
-    assert [t.action for t in pairs] == [("pair-deck",), PAIR_COLOURED]
+    pairs = [t for t in app.targets if isinstance(t.action, PairDeck)]
+    assert [t.action for t in pairs] == [PairDeck(), PAIR_COLOURED]
     assert all(t.enabled and t.rect[2] >= 48 and t.rect[3] >= 48 for t in pairs)
     assert pairs[0].rect[1] + pairs[0].rect[3] <= pairs[1].rect[1]  # one above the other
 
@@ -133,14 +135,14 @@ def test_a_lost_scanner_is_said_by_its_row_not_by_a_mark_over_the_decks(tmp_path
     text = said(app)
     assert "Card scanner: not connected" in text
     assert app.t.t("device.scanner.lost") not in text  # the pill would lie over the decks
-    assert all(t.enabled for t in app.targets if t.action[0] == "pair-deck")  # configured
+    assert all(t.enabled for t in app.targets if isinstance(t.action, PairDeck))  # configured
 
 
 def test_without_a_scanner_neither_deck_can_be_paired():
     ui = UiState(overlay="settings", start=StartState())
     app = App(TableLoop(None, queue.Queue(), {}), ui)
     app.step(0)
-    pairs = [t for t in app.targets if t.action[0] == "pair-deck"]
+    pairs = [t for t in app.targets if isinstance(t.action, PairDeck)]
     assert len(pairs) == 2 and not any(t.enabled for t in pairs)
 
 
@@ -162,7 +164,7 @@ def test_the_coloured_deck_is_paired_during_a_rubber_and_the_rubber_goes_on(tmp_
     assert app.ui.pairing == ("R12", 2, 52) and table.game.events == []
     saved = json.loads((tmp_path / "abridged.json").read_text())
     assert saved["deck"] == "abridged" and sorted(saved["tags"].values()) == ["R13", "R14"]
-    tap(app, ("cancel-pairing",))  # back to Settings: both decks, each its own count
+    tap(app, CancelPairing())  # back to Settings: both decks, each its own count
     assert app.ui.overlay == "settings" and app.ui.pairing is None
     assert app.ui.deck_paired == (1, 52) and app.ui.abridged_paired == (2, 52)
     assert "aBRIDGEd deck: 2 of 52" in said(app)
@@ -184,8 +186,8 @@ def test_an_abridged_rubber_plays_the_cards_paired_from_settings(tmp_path):
         order.append(app.ui.pairing[0])
     assert order[:3] == ["R14", "R13", "R12"] and order[13] == "Y14" and len(order) == 53
     assert app.ui.pairing == (None, 52, 52) and "The deck is complete" in said(app)
-    tap(app, ("cancel-pairing",))  # Done
-    tap(app, ("overlay", None))
+    tap(app, CancelPairing())  # Done
+    tap(app, Overlay(None))
     table.apply(Stated("Play"))  # Carla lays out the dummy: her cards are scanned
     scan(app, "G7")
     assert [str(c) for c in table.game.deal.own.dummy_cards] == ["G7"]
@@ -237,8 +239,8 @@ def test_the_coloured_deck_is_paired_by_the_scanner_before_any_rubber(scanner, t
     decks.mkdir()
     standard_deck(decks, ("SA", "SK"))
     app = start_screen_app(inputs, driver, decks, lang)
-    tap(app, ("overlay", "menu"))
-    tap(app, ("overlay", "settings"))
+    tap(app, Overlay("menu"))
+    tap(app, Overlay("settings"))
     tap(app, PAIR_COLOURED)
     assert app.table is None and app.ui.pairing == ("R14", 0, 52)
     if lang == "nl":
@@ -254,12 +256,12 @@ def test_the_coloured_deck_is_paired_by_the_scanner_before_any_rubber(scanner, t
     assert refused(app, sims, "SK") == t.error(already("SK"))  # the other deck's
     if lang == "nl":
         assert app.ui.banner == "deze chip is al gekoppeld aan SK"
-    tap(app, ("cancel-pairing",))
+    tap(app, CancelPairing())
     assert app.ui.abridged_paired == (3, 52) and app.ui.deck_paired == (2, 52)
-    tap(app, ("pair-deck",))  # the table's deck refuses the coloured deck's tags too
+    tap(app, PairDeck())  # the table's deck refuses the coloured deck's tags too
     assert app.ui.pairing == ("SQ", 2, 52) and app.ui.pairing_deck == "standard"
     assert refused(app, sims, "R13") == t.error(already("R13"))
-    tap(app, ("cancel-pairing",))
+    tap(app, CancelPairing())
     tap(app, PAIR_COLOURED)  # pairing again goes on where it stopped
     assert app.ui.pairing == ("R11", 3, 52)
 
@@ -273,7 +275,7 @@ def test_a_card_code_and_a_complete_deck_are_refused_in_both_languages(tmp_path)
     for card in ABRIDGED.cards:
         scan(app, str(card))
     assert app.ui.pairing == (None, 52, 52)
-    app.act(("set", "lang", "en"))
+    app.act(Setting("lang", "en"))
     scan(app, "SA")
     assert app.ui.banner == "every card of this deck is paired"
 
@@ -288,7 +290,7 @@ def test_settings_and_pair_deck_abridged_share_decks_abridged_json(tmp_path):
     app = rubber_app(decks)
     tap(app, PAIR_COLOURED)
     scan(app, "R14")
-    tap(app, ("cancel-pairing",))
+    tap(app, CancelPairing())
     resumed = Pairing(pairing_profile(decks, "abridged"))  # --pair-deck abridged, next start
     assert str(resumed.next_card) == "R13" and resumed.progress == (1, 52)
     profile = table_deck(decks, None, [])  # the next start reads both
@@ -301,7 +303,7 @@ def test_pair_deck_abridged_without_a_rubber_keeps_the_tables_deck(tmp_path):
     ui = UiState(scanner=True, start=StartState(form="plain"))
     profile = table_deck(tmp_path, None, [])
     app = App(TableLoop(None, queue.Queue(), {}), ui, decks=tmp_path, profile=profile)
-    app.pair_deck("abridged")  # what `honeymoon run --pair-deck abridged` does
+    app.pairing.pair_deck("abridged")  # what `honeymoon run --pair-deck abridged` does
     app.step(0)
     scan(app, "R14")
     assert str(app.profile.card_for(fake_uid("SA"))) == "SA"
@@ -327,7 +329,7 @@ def test_a_new_coloured_deck_replaces_the_old_from_its_first_card_only(tmp_path)
     app = rubber_app(tmp_path)
     tap(app, PAIR_COLOURED)
     scan(app, "R14")
-    tap(app, ("pair-new",))
+    tap(app, PairNew())
     assert app.ui.pairing == ("R14", 0, 52)
     assert app.ui.abridged_paired == (1, 52)  # the old one is read until the first card
     app.send(Input(CARD, "", "scanner", uid=b"\x09\x09"))  # another deck's R14

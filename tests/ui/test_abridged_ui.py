@@ -7,6 +7,8 @@ and sheet screens after a claim."""
 import os
 import queue
 
+from device.ui.actions import Statement, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -31,7 +33,7 @@ def make_app():
 
 
 def tap(app, value):
-    target = next(t for t in app.targets if t.action == ("stated", value) and t.enabled)
+    target = next(t for t in app.targets if t.action == Statement(value) and t.enabled)
     x, y, w, h = target.rect
     app.touch(app.layout.point(x + w / 2, y + h / 2))
     app.step(0)
@@ -58,7 +60,7 @@ def test_a_hand_declared_by_taps_and_the_bidding_box():
         tap(app, number)
     press(app, CALL, "1H")  # 15 on the bidding box
     assert game.deal.own.strengths == [9, 12, 8, 15] and game.phase == "count"
-    assert not any(t.action == ("stated", 3) for t in app.targets)  # counts are 4 to 13
+    assert not any(t.action == Statement(3) for t in app.targets)  # counts are 4 to 13
     for number in (5, 4, 6):
         tap(app, number)
     press(app, CALL, "6C")
@@ -70,7 +72,7 @@ def test_a_hand_declared_by_taps_and_the_bidding_box():
     app.step(0)
     assert game.phase == "deal-end" and game.sheet.totals() == (80, 0)
     app.draw()
-    assert any(t.action == ("key", "OK") and t.enabled for t in app.targets)
+    assert any(t.action == TapKey("OK") and t.enabled for t in app.targets)
 
 
 def test_round_two_lights_only_the_number_that_makes_40():
@@ -79,7 +81,7 @@ def test_round_two_lights_only_the_number_that_makes_40():
         tap(app, "Pass")
     for number in (12, 8, 11):
         tap(app, number)
-    lit = [t.action[1] for t in app.targets if t.action[0] == "stated" and t.enabled]
+    lit = [t.action.value for t in app.targets if isinstance(t.action, Statement) and t.enabled]
     assert lit == [9]
     press(app, CALL, "1S")  # 22: refused, said in the banner
     assert "add up to 53, not 40" in app.ui.banner and app.ui.banner_error
@@ -97,12 +99,14 @@ def test_three_strengths_no_fourth_can_make_40_with_say_undo_one():
         tap(app, "Pass")
     for number in (20, 12, 10):  # 42 already
         tap(app, number)
-    assert not any(t.action[0] == "stated" for t in app.targets)
+    assert not any(isinstance(t.action, Statement) for t in app.targets)
     assert app.view().own.stuck
     press(app, KEY, "UNDO")
     assert app.table.game.deal.own.strengths == [20, 12]
     tap(app, 8)
-    assert [t.action[1] for t in app.targets if t.action[0] == "stated" and t.enabled] == [0]
+    assert [
+        t.action.value for t in app.targets if isinstance(t.action, Statement) and t.enabled
+    ] == [0]
 
 
 def test_the_header_says_hand_and_no_vulnerability_the_seed_has_none():

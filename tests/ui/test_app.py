@@ -7,6 +7,8 @@ import time
 
 import pytest
 
+from device.ui.actions import EndDraw, Overlay, TapCall, TapCard, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -88,15 +90,15 @@ def test_a_rubber_by_touch_and_keyboard_alone():
     app.step(0)
     for number, deal in enumerate(record["deals"]):
         if number:
-            tap(app, ("key", "OK"))  # the deal result: next deal
-        tap(app, ("key", "OK"))  # the draw phase by touch: a turn ends with OK ...
+            tap(app, TapKey("OK"))  # the deal result: next deal
+        tap(app, TapKey("OK"))  # the draw phase by touch: a turn ends with OK ...
         assert table.game.deal.draw_turns == 1
-        tap(app, ("key", "MENU"))  # ... Menu opens the menu, the draw phase goes on ...
+        tap(app, TapKey("MENU"))  # ... Menu opens the menu, the draw phase goes on ...
         assert app.ui.overlay == "menu" and table.game.phase == "draw"
-        tap(app, ("overlay", "end-draw"))  # ... and its item ends it, once confirmed
-        tap(app, ("end-draw",))
+        tap(app, Overlay("end-draw"))  # ... and its item ends it, once confirmed
+        tap(app, EndDraw())
         for call in deal["calls"]:  # calls by touch on the on-screen bidding box
-            tap(app, ("call", call))
+            tap(app, TapCall(call))
         for index, card in enumerate(deal.get("cards", [])):
             if index % 2:  # cards by keyboard, as typed in simulation ...
                 for letter in card:
@@ -104,8 +106,8 @@ def test_a_rubber_by_touch_and_keyboard_alone():
                 app.step(0)
             else:  # ... and by touch on the card picker, which stays open: one tap a card
                 if app.ui.overlay != "picker":
-                    tap(app, ("overlay", "picker"))
-                tap(app, ("card", card))
+                    tap(app, Overlay("picker"))
+                tap(app, TapCard(card))
         assert app.ui.banner is None, app.ui.banner
     assert table.game.phase == "finished"
     assert sheet_report(table.game) == sheet_report(play_record(record))
@@ -115,13 +117,13 @@ def test_refusals_show_a_translated_banner_and_light_the_error_led():
     table = Table(Game(Setup("plain", ("Anna", "Ben"), 0)))
     app = App(TableLoop(table, queue.Queue(), {}), UiState(lang="nl"))
     app.step(0)
-    tap(app, ("call", "2C"))
+    tap(app, TapCall("2C"))
     app.typed("1")
     app.typed("H")
     assert (
         app.ui.banner == "1H is niet hoger dan 2C: bied hoger dan 2C of pas" and app.ui.banner_error
     )
-    tap(app, ("call", "2D"))
+    tap(app, TapCall("2D"))
     assert app.ui.banner is None
 
 

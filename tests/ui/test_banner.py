@@ -8,6 +8,8 @@ lines whole."""
 import os
 import re
 
+from device.ui.actions import FlipShared
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import dataclasses  # noqa: E402
@@ -58,7 +60,7 @@ def test_the_banner_keeps_clear_of_the_turned_headers_button():
         ui = UiState(shared_flipped=flipped)
         view = next(v for n, v, _ in SCREENS if n == "chicago-play")
         _, targets = draw(view, ui, "en")
-        flip = next(t for t in targets if t.action == ("flip-shared",))
+        flip = next(t for t in targets if t.action == FlipShared())
         assert not overlaps(flip.rect, chrome.banner_rect(ui))
 
 

@@ -11,6 +11,8 @@ import queue
 
 import pytest
 
+from device.ui.actions import Overlay
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -39,7 +41,7 @@ def page_app(tmp_path, lang="en", size=(800, 480)):
     ui.start = StartState()
     app = App(TableLoop(None, inputs, {"scanner": camera}), ui, size=size, decks=tmp_path)
     app.step(0)
-    tap(app, ("overlay", "camera"), 48)
+    tap(app, Overlay("camera"), 48)
     return app, camera
 
 
@@ -75,7 +77,7 @@ def test_the_page_asks_for_the_preview_while_open_and_says_when_no_picture_came(
     assert none in said(app)
     app.step(0)
     assert camera.previews == [True]  # asked once, not at every turn of the loop
-    tap(app, ("overlay", "settings"), 48)  # Back
+    tap(app, Overlay("settings"), 48)  # Back
     assert app.ui.overlay == "settings" and camera.previews == [True, False]
     assert app.ui.camera_shown is None
 
@@ -93,7 +95,7 @@ def test_on_the_page_a_card_not_sure_is_the_pages_own_word_not_a_banner(tmp_path
     camera.error("lay-again")
     app.step(0)
     assert app.ui.banner is None and "Not sure" in said(app)
-    tap(app, ("overlay", "settings"))
+    tap(app, Overlay("settings"))
     camera.error("lay-again")
     app.step(0)
     assert app.ui.banner == "Lay the card again"

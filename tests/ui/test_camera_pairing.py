@@ -16,6 +16,16 @@ import sys
 
 import pytest
 
+from device.ui.actions import (
+    CameraPair,
+    CameraPairAgain,
+    CancelPairing,
+    DismissNotice,
+    Overlay,
+    PairDeck,
+    Setting,
+)
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -112,9 +122,9 @@ def test_settings_pairs_both_decks_with_the_camera_and_shows_what_it_learnt(
     text = said(app)
     assert text.count(button) == 2 and standard in text
     actions = [t.action for t in app.targets]
-    assert ("camera-pair", "standard") in actions and ("camera-pair", "abridged") in actions
-    assert not any(a[0] == "pair-deck" for a in actions)  # a camera reads codes: no tags
-    camera_button = next(t for t in app.targets if t.action == ("overlay", "camera"))
+    assert CameraPair("standard") in actions and CameraPair("abridged") in actions
+    assert not any(isinstance(a, PairDeck) for a in actions)  # a camera reads codes: no tags
+    camera_button = next(t for t in app.targets if t.action == Overlay("camera"))
     assert camera_button.rect[2] >= 48 and camera_button.rect[3] >= 48
 
 
@@ -123,12 +133,12 @@ def test_a_scanner_that_is_no_camera_keeps_the_tag_pairing(tmp_path):
     app = App(TableLoop(None, queue.Queue(), {"scanner": NullDevice()}), ui, decks=tmp_path)
     app.step(0)
     actions = [t.action for t in app.targets]
-    assert [a for a in actions if a[0] == "pair-deck"] == [
-        ("pair-deck",),
-        ("pair-deck", "abridged"),
+    assert [a for a in actions if isinstance(a, PairDeck)] == [
+        PairDeck(),
+        PairDeck("abridged"),
     ]
-    assert not any(a[0] == "camera-pair" for a in actions) and ("overlay", "camera") not in actions
-    assert app.camera() is None and not app.ui.camera
+    assert not any(isinstance(a, CameraPair) for a in actions) and Overlay("camera") not in actions
+    assert app.pairing.camera() is None and not app.ui.camera
 
 
 # --- pairing, card by card ----------------------------------------------------------------------
@@ -138,7 +148,7 @@ def test_a_scanner_that_is_no_camera_keeps_the_tag_pairing(tmp_path):
 def test_each_card_is_named_the_camera_learns_it_and_the_next_is_asked(tmp_path, lang):
     app, camera = camera_app(tmp_path, lang)
     table = app.table
-    tap(app, ("camera-pair", "standard"), 48)
+    tap(app, CameraPair("standard"), 48)
     assert camera.asked == ["SA"] and app.ui.pairing == ("SA", 0, 52) and app.ui.pairing_camera
     text = said(app)
     if lang == "en":
@@ -159,7 +169,7 @@ def test_each_card_is_named_the_camera_learns_it_and_the_next_is_asked(tmp_path,
 )
 def test_a_card_the_camera_could_not_learn_is_laid_again(tmp_path, lang, words):
     app, camera = camera_app(tmp_path, lang)
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     lay(app, camera)
     camera.error("lay-again")
     app.step(0)
@@ -172,24 +182,24 @@ def test_a_card_the_camera_could_not_learn_is_laid_again(tmp_path, lang, words):
 
 def test_cancel_keeps_what_was_learnt_and_pairing_again_goes_on_where_it_stopped(tmp_path):
     app, camera = camera_app(tmp_path)
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     for _ in range(5):
         lay(app, camera)
-    tap(app, ("cancel-pairing",))
+    tap(app, CancelPairing())
     assert camera.asked[-1] is None  # the camera stops learning
     assert app.ui.overlay == "settings" and app.ui.pairing is None
     assert app.ui.camera_paired["standard"] == (5, 52) and "Standard deck: 5 of 52" in said(app)
     app.send(Input(CALL, "1S", "bidbox"))  # the rubber goes on
     assert len(app.table.game.events) == 1
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     assert app.ui.pairing == (ORDER[5], 5, 52) and camera.asked[-1] == ORDER[5]
 
 
 def test_the_answer_on_its_way_as_pairing_stops_is_a_card_learnt_not_a_card_played(tmp_path):
     app, camera = camera_app(tmp_path)
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     lay(app, camera)
-    tap(app, ("cancel-pairing",))  # as the camera learns the king
+    tap(app, CancelPairing())  # as the camera learns the king
     app.send(Input(CALL, "1S", "bidbox"))
     app.send(Input(CALL, "P", "bidbox"))
     camera.answer("SK")  # its answer, sent before it heard the stop
@@ -204,7 +214,7 @@ def test_the_answer_on_its_way_as_pairing_stops_is_a_card_learnt_not_a_card_play
 
 def test_the_next_start_goes_on_from_the_sidecar_the_camera_wrote(tmp_path):
     app, camera = camera_app(tmp_path, rubber=False)
-    tap(app, ("camera-pair", "abridged"))
+    tap(app, CameraPair("abridged"))
     assert camera.asked == ["R14"]
     for _ in range(4):
         lay(app, camera)
@@ -212,7 +222,7 @@ def test_the_next_start_goes_on_from_the_sidecar_the_camera_wrote(tmp_path):
     assert saved["cards"] == ["R14", "R13", "R12", "R11"]
     again, camera = camera_app(tmp_path, rubber=False)  # the table started again
     assert again.ui.camera_paired["abridged"] == (4, 52) and "aBRIDGEd deck: 4 of 52" in said(again)
-    tap(again, ("camera-pair", "abridged"))
+    tap(again, CameraPair("abridged"))
     assert again.ui.pairing == ("R10", 4, 52) and camera.asked == ["R10"]
 
 
@@ -227,17 +237,17 @@ def test_the_sidecar_is_read_from_the_cameras_own_folder_when_it_has_one(tmp_pat
     app = App(TableLoop(None, inputs, {"scanner": camera}), ui, decks=tmp_path / "decks")
     app.step(0)
     assert app.ui.camera_paired["standard"] == (7, 52)
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     assert app.ui.pairing == (ORDER[7], 7, 52)
 
 
 def test_pair_again_starts_from_the_first_card(tmp_path):
     sidecar(tmp_path, cards=ORDER[:20])
     app, camera = camera_app(tmp_path)
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     assert app.ui.pairing == (ORDER[20], 20, 52)
     assert "Pair again" in said(app)
-    tap(app, ("camera-pair-again",), 48)
+    tap(app, CameraPairAgain(), 48)
     assert app.ui.pairing == ("SA", 0, 52) and camera.asked[-1] == "SA"
     assert [lay(app, camera) for _ in range(2)] == ["SA", "SK"]
     assert app.ui.pairing == ("SQ", 2, 52)  # the sidecar still lists the 20 of before
@@ -246,37 +256,37 @@ def test_pair_again_starts_from_the_first_card(tmp_path):
 def test_pairing_again_after_a_cancel_goes_on_with_the_cards_learnt_anew(tmp_path):
     sidecar(tmp_path, cards=ORDER)  # the whole deck, under the old light
     app, camera = camera_app(tmp_path)
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     assert app.ui.pairing == (None, 52, 52) and camera.asked == [None]
-    tap(app, ("camera-pair-again",))
+    tap(app, CameraPairAgain())
     for _ in range(3):
         lay(app, camera)
-    tap(app, ("cancel-pairing",))
+    tap(app, CancelPairing())
     assert "Standard deck: 3 of 52" in said(app)
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     assert app.ui.pairing == (ORDER[3], 3, 52) and camera.asked[-1] == ORDER[3]
     for _ in range(49):
         lay(app, camera)
     assert app.ui.pairing == (None, 52, 52) and camera.asked[-1] is None
-    tap(app, ("cancel-pairing",))
+    tap(app, CancelPairing())
     assert app.ui.camera_paired["standard"] == (52, 52)
 
 
 def test_the_whole_abridged_deck_is_learnt_then_done(tmp_path):
     app, camera = camera_app(tmp_path)
-    tap(app, ("camera-pair", "abridged"))
+    tap(app, CameraPair("abridged"))
     learnt = [lay(app, camera) for _ in ABRIDGED.cards]
     assert learnt[:3] == ["R14", "R13", "R12"] and learnt[13] == "Y14"
     assert app.ui.pairing == (None, 52, 52) and camera.asked[-1] is None  # nothing more to learn
     text = said(app)
     assert "The deck is complete" in text and "the camera knows the whole deck" in text
-    tap(app, ("cancel-pairing",))  # Done
+    tap(app, CancelPairing())  # Done
     assert app.ui.overlay == "settings" and app.ui.camera_paired["abridged"] == (52, 52)
 
 
 def test_an_answer_that_is_no_card_of_the_deck_is_refused_and_counts_nothing(tmp_path):
     app, camera = camera_app(tmp_path, "nl")
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     camera.answer("R14")
     app.step(0)
     assert app.ui.banner == "de camera antwoordde R14: geen kaart van dit spel"
@@ -285,7 +295,7 @@ def test_an_answer_that_is_no_card_of_the_deck_is_refused_and_counts_nothing(tmp
 
 def test_an_answer_to_an_earlier_ask_is_learnt_all_the_same(tmp_path):
     app, camera = camera_app(tmp_path)
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     lay(app, camera)
     camera.answer("HA")  # learnt by the camera, so in its profile: counted
     app.step(0)
@@ -297,7 +307,7 @@ def test_an_answer_to_an_earlier_ask_is_learnt_all_the_same(tmp_path):
 
 def test_a_camera_started_again_is_asked_again_for_the_card(tmp_path):
     app, camera = camera_app(tmp_path)
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     lay(app, camera)
     camera.connected()
     app.step(0)
@@ -306,8 +316,8 @@ def test_a_camera_started_again_is_asked_again_for_the_card(tmp_path):
 
 def test_tag_pairing_stops_the_camera_learning(tmp_path):
     app, camera = camera_app(tmp_path)
-    tap(app, ("camera-pair", "standard"))
-    app.act(("pair-deck",))  # --pair-deck, or a tag deck from elsewhere
+    tap(app, CameraPair("standard"))
+    app.act(PairDeck())  # --pair-deck, or a tag deck from elsewhere
     assert camera.asked == ["SA", None] and not app.ui.pairing_camera
 
 
@@ -326,8 +336,8 @@ def test_a_damaged_sidecar_is_said_and_the_deck_is_paired_from_its_first_card(tm
     else:
         assert "standaardspel" in notice and "onleesbaar" in notice and "Instellingen" in notice
     assert notice in said(app)
-    tap(app, ("dismiss-notice",))
-    tap(app, ("camera-pair", "standard"))
+    tap(app, DismissNotice())
+    tap(app, CameraPair("standard"))
     assert app.ui.pairing == ("SA", 0, 52) and camera.asked == ["SA"]
     assert app.ui.notice_for("camera.standard") is None  # said once, at the start
 
@@ -339,8 +349,8 @@ def test_a_sidecar_with_bad_cards_keeps_the_others(tmp_path):
     assert app.ui.camera_paired == {"standard": (3, 52), "abridged": (1, 52)}
     assert "left out" in app.ui.notice_for("camera.standard").text(app.t)
     assert app.ui.notice_for("camera.abridged") is None
-    tap(app, ("dismiss-notice",))
-    tap(app, ("camera-pair", "standard"))
+    tap(app, DismissNotice())
+    tap(app, CameraPair("standard"))
     assert app.ui.pairing == ("SJ", 3, 52)
 
 
@@ -356,7 +366,7 @@ def test_a_damaged_camera_profile_is_said_and_pairing_follows_what_the_camera_le
     tmp_path, lang
 ):
     app, camera = camera_app(tmp_path, lang)
-    tap(app, ("camera-pair", "standard"))
+    tap(app, CameraPair("standard"))
     for _ in range(3):
         lay(app, camera)
     camera.damaged.add("standard")  # its profile file cannot be read any more
@@ -385,9 +395,9 @@ def test_a_camera_that_cannot_read_says_why_until_tapped(tmp_path, reason, en, n
     camera.error(reason)
     app.step(0)
     assert en in said(app) and app.ui.banner is None
-    app.act(("set", "lang", "nl"))
+    app.act(Setting("lang", "nl"))
     assert nl in said(app)
-    tap(app, ("dismiss-notice",))
+    tap(app, DismissNotice())
     assert app.ui.notice_for("camera") is None
 
 
@@ -396,7 +406,7 @@ def test_no_profile_is_no_news_while_a_deck_is_learnt(tmp_path):
     camera.error("no-profile")
     app.step(0)
     assert app.ui.notice_for("camera") is not None
-    tap(app, ("camera-pair", "standard"))  # what it asks: it goes
+    tap(app, CameraPair("standard"))  # what it asks: it goes
     assert app.ui.notice_for("camera") is None
     camera.error("no-profile")  # said after the camera's HELLO until the first card is saved
     app.step(0)
@@ -405,7 +415,7 @@ def test_no_profile_is_no_news_while_a_deck_is_learnt(tmp_path):
 
 def test_a_damaged_profile_outside_pairing_is_a_notice_and_the_game_goes_on(tmp_path):
     app, camera = camera_app(tmp_path)
-    tap(app, ("overlay", None))
+    tap(app, Overlay(None))
     camera.error("profile-damaged")
     app.step(0)
     assert app.ui.notice_for("camera") is not None and app.ui.pairing is None

@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 from device.store.journal import FILENAME, Journal  # noqa: E402
 from device.store.trends import trends  # noqa: E402
 from device.ui import theme  # noqa: E402
+from device.ui.actions import ChartsForm, ChartsGroup, ChartsKind, Overlay  # noqa: E402
 from device.ui.i18n import LANGUAGES, Catalog  # noqa: E402
 from device.ui.layout import MIN_TARGET  # noqa: E402
 from device.ui.screens import charts  # noqa: E402
@@ -89,7 +90,7 @@ def test_the_area_is_the_leaders_colour_above_and_the_others_below():
     assert name == "charts-balance"
     layout = Layout((800, 480))
     surface, _ = draw(view, ui, "en", (800, 480), layout)
-    (couple,) = charts.groups(ui.history, None)
+    (couple,) = charts.groups(ui.history.rubbers, None)
     values = charts.series(couple)[0][1]
     x, y, w, h = charts.CHART
     inner = (x + 12, y + 44, w - 24, h - 88)
@@ -116,27 +117,27 @@ def journal(tmp_path):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_by_touch_from_the_history_to_each_chart_and_back(journal, lang):
     app = history_app(journal, lang)
-    tap(app, ("overlay", "history-charts"))
+    tap(app, Overlay("history-charts"))
     assert app.ui.overlay == "history-charts"
-    figures = charts.groups(app.ui.history, None)
+    figures = charts.groups(app.ui.history.rubbers, None)
     assert [g["players"] for g in figures] == [["Anna", "Ben"], ["Carla", "Dirk"]]
     t = Catalog(lang)
     assert t.t("charts.all_forms") in texts(app)
-    tap(app, ("charts-group", 1))  # the next couple
-    assert app.ui.charts.group == 1
+    tap(app, ChartsGroup(1))  # the next couple
+    assert app.ui.history.charts.group == 1
     assert charts.lead(figures[1], t) in texts(app)
-    tap(app, ("charts-form",))  # all forms -> plain: the first group of it
-    assert (app.ui.charts.form, app.ui.charts.group) == ("plain", 0)
+    tap(app, ChartsForm())  # all forms -> plain: the first group of it
+    assert (app.ui.history.charts.form, app.ui.history.charts.group) == ("plain", 0)
     assert t.t("form.plain") in texts(app)
-    tap(app, ("charts-form",))
-    assert app.ui.charts.form == "draw-and-discard"
-    assert [g["players"] for g in charts.groups(app.ui.history, "draw-and-discard")] == [
+    tap(app, ChartsForm())
+    assert app.ui.history.charts.form == "draw-and-discard"
+    assert [g["players"] for g in charts.groups(app.ui.history.rubbers, "draw-and-discard")] == [
         ["Anna", "Ben"]
     ]
-    tap(app, ("charts-kind", "contracts"))
-    assert app.ui.charts.kind == "contracts" and t.t("charts.made_failed") in texts(app)
-    tap(app, ("charts-kind", "balance"))
-    tap(app, ("overlay", "history"))
+    tap(app, ChartsKind("contracts"))
+    assert app.ui.history.charts.kind == "contracts" and t.t("charts.made_failed") in texts(app)
+    tap(app, ChartsKind("balance"))
+    tap(app, Overlay("history"))
     assert app.ui.overlay == "history"
 
 
@@ -149,7 +150,7 @@ def test_the_charts_button_is_off_with_no_history(tmp_path):
     journal = Journal(tmp_path / FILENAME)
     try:
         app = history_app(journal)
-        (target,) = [t for t in app.targets if t.action == ("overlay", "history-charts")]
+        (target,) = [t for t in app.targets if t.action == Overlay("history-charts")]
         assert not target.enabled
     finally:
         journal.close()

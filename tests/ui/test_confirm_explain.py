@@ -6,6 +6,20 @@ lit as soon as a rubber starts, whichever way."""
 import os
 import queue
 
+from device.ui.actions import (
+    Answer,
+    Claim,
+    Honours,
+    LeaveRubber,
+    NewRubber,
+    Overlay,
+    PairDeck,
+    Quit,
+    Resume,
+    Start,
+    TapKey,
+)
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -65,15 +79,15 @@ def colour_at(app, action):
 def test_quit_asks_first_and_no_the_safe_choice_is_lit_and_goes_back():
     app = make_app(plain())
     press(app, KEY, "MENU")
-    tap(app, ("overlay", "confirm-quit"))
+    tap(app, Overlay("confirm-quit"))
     assert screen_name(app.view(), app.ui) == "confirm-quit" and app.running
-    assert colour_at(app, ("overlay", None)) == theme.ACCENT  # No: the safe choice
-    assert colour_at(app, ("quit",)) == theme.DANGER
-    tap(app, ("overlay", None))
+    assert colour_at(app, Overlay(None)) == theme.ACCENT  # No: the safe choice
+    assert colour_at(app, Quit()) == theme.DANGER
+    tap(app, Overlay(None))
     assert app.running and app.ui.overlay is None and app.view().phase == "auction"
     press(app, KEY, "MENU")
-    tap(app, ("overlay", "confirm-quit"))
-    tap(app, ("quit",))
+    tap(app, Overlay("confirm-quit"))
+    tap(app, Quit())
     assert not app.running
 
 
@@ -83,21 +97,21 @@ def test_leaving_a_rubber_in_progress_asks_first(tmp_path):
     game.apply(CallMade(Call.parse("1S")))
     app = make_app(game, journal=journal)
     old = app.table
-    app.act(("new-rubber",))  # Menu > New rubber: the start screen, with Resume
+    app.act(NewRubber())  # Menu > New rubber: the start screen, with Resume
     app.ui.start.first_dealer = ANNA
     app.step(0)
-    tap(app, ("start",))
+    tap(app, Start())
     assert app.ui.overlay == "confirm-leave" and app.table is old
-    tap(app, ("overlay", None))  # No: back to the start screen, nothing stopped
+    tap(app, Overlay(None))  # No: back to the start screen, nothing stopped
     assert app.ui.overlay is None and app.ui.start is not None and app.table is old
     assert journal.finished_results() == []
-    tap(app, ("resume",))  # and the rubber goes on
+    tap(app, Resume())  # and the rubber goes on
     assert app.ui.start is None and app.table.game.inputs
-    app.act(("new-rubber",))
+    app.act(NewRubber())
     app.ui.start.first_dealer = ANNA
     app.step(0)
-    tap(app, ("start",))
-    tap(app, ("leave-rubber",))  # Yes: the old one is stopped, the new one starts
+    tap(app, Start())
+    tap(app, LeaveRubber())  # Yes: the old one is stopped, the new one starts
     assert app.table is not old and app.table.game.inputs == []
     [stopped] = journal.finished_results()
     assert stopped.get("stopped") is True
@@ -107,15 +121,15 @@ def test_the_confirmation_comes_before_the_draw_for_the_deal_and_only_once():
     game = plain()
     game.apply(CallMade(Call.parse("1S")))
     app = make_app(game)
-    app.act(("new-rubber",))
+    app.act(NewRubber())
     app.step(0)
     press(app, KEY, "OK")  # OK on the start screen is Start: it asks too
     assert app.ui.overlay == "confirm-leave" and app.ui.start.drawn is None
-    tap(app, ("leave-rubber",))
+    tap(app, LeaveRubber())
     assert app.ui.start.drawn == [None, None]  # drawing for the deal, not asked again
     press(app, CARD, "SK", "scanner")
     press(app, CARD, "H2", "scanner")
-    tap(app, ("start",))
+    tap(app, Start())
     assert app.ui.start is None and app.table.game.deal.dealer == ANNA
 
 
@@ -132,10 +146,10 @@ def test_a_finished_rubber_is_left_without_a_question():
     devices = {"bidbox": NotingDevice()}
     app = make_app(game, devices=devices)
     assert app.view().phase == "finished" and devices["bidbox"].leds[-1] == 0
-    tap(app, ("new-rubber",))
+    tap(app, NewRubber())
     app.ui.start.first_dealer = BEN
     app.step(0)
-    tap(app, ("start",))
+    tap(app, Start())
     assert app.ui.overlay is None and app.ui.start is None
     assert devices["bidbox"].leds[-1] == 1 << ANNA  # lit at once: Anna speaks first
 
@@ -184,7 +198,7 @@ def phases():
     cut = StartState(drawn=[None, None])
     yield "cut", make_app(start=cut)
     pairing = make_app(plain())
-    pairing.act(("pair-deck",))  # from Settings
+    pairing.act(PairDeck())  # from Settings
     pairing.step(0)
     yield "pairing", pairing
 
@@ -196,7 +210,7 @@ def test_menu_opens_the_menu_in_every_phase():
         press(app, KEY, "MENU")
         assert screen_name(app.view(), app.ui) == "menu", name
         seen.append(name)
-        tap(app, ("overlay", None))  # Close: back where it was
+        tap(app, Overlay(None))  # Close: back where it was
         assert screen_name(app.view(), app.ui) == name
     assert seen == ["draw", "auction", "play", "play", "deal-end", "start", "cut", "pairing"]
 
@@ -242,9 +256,9 @@ def test_a_disputed_claim_says_what_happens_next(lang, text):
     app = revoke_app(lang)
     app.table.game.undo()  # Anna won trick 2 and leads: D6 taken back
     app.step(0)
-    tap(app, ("overlay", "claim"))
-    tap(app, ("claim", ANNA, 10))
-    tap(app, ("answer", False))
+    tap(app, Overlay("claim"))
+    tap(app, Claim(ANNA, 10))
+    tap(app, Answer(False))
     assert app.ui.banner == text and not app.ui.banner_error
 
 
@@ -257,7 +271,7 @@ def test_undo_says_what_it_took_back(lang, text):
         game.apply(CallMade(Call.parse(call)))
     app = make_app(game, lang)
     press(app, CARD, "SA", "scanner")
-    tap(app, ("key", "UNDO"))
+    tap(app, TapKey("UNDO"))
     assert app.ui.banner == text and not app.ui.banner_error
     press(app, CARD, "SA", "scanner")
     assert app.ui.banner is None  # the next input: the word is answered
@@ -283,8 +297,8 @@ def test_the_honours_question_offers_none():
     game.apply(ClaimAnswered(True))
     app = make_app(game)
     before = app.table.game.sheet.totals()
-    tap(app, ("honours", None, 0))
+    tap(app, Honours(None, 0))
     deal = app.table.game.deal
     assert deal.honours_from == "players" and deal.honours == (0, 0)
     assert app.table.game.sheet.totals() == before
-    assert not any(t.action[0] == "honours" for t in app.targets)  # answered
+    assert not any(isinstance(t.action, Honours) for t in app.targets)  # answered

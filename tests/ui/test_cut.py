@@ -5,6 +5,8 @@ import queue
 
 import pytest
 
+from device.ui.actions import DrawCancel, DrawRandom, Resume, Setting, Start, TapCard
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 from device.engine.cards import Card  # noqa: E402
@@ -50,7 +52,7 @@ def scan(app, text):
 
 def test_start_draws_for_the_deal_then_starts_with_that_dealer():
     app = start_app()
-    app.act(("start",))
+    app.act(Start())
     assert app.ui.start.drawn == [None, None] and screen_name(None, app.ui) == "cut"
     assert scan(app, "H9").accepted
     refused = scan(app, "H9")
@@ -58,8 +60,8 @@ def test_start_draws_for_the_deal_then_starts_with_that_dealer():
     assert scan(app, "S9").accepted
     assert app.ui.start.first_dealer == 1  # Ben: the nine of spades beats the nine of hearts
     app.step(0)
-    assert ("start",) in [t.action for t in app.targets]
-    app.act(("start",))
+    assert Start() in [t.action for t in app.targets]
+    app.act(Start())
     assert app.ui.start is None and app.table.game.deal.dealer == 1
     assert app.table.game.turn == 0  # the non-dealer speaks first
 
@@ -80,16 +82,16 @@ def test_undo_takes_back_a_drawn_card_and_ok_starts():
 
 def test_without_a_scanner_cards_are_tapped_or_the_table_draws():
     app = start_app(scanner=False)
-    app.act(("start",))
+    app.act(Start())
     app.step(0)
-    grid = [t for t in app.targets if t.action[0] == "card"]
+    grid = [t for t in app.targets if isinstance(t.action, TapCard)]
     assert len(grid) == 52 and all(t.rect[2] >= 48 and t.rect[3] >= 48 for t in grid)
-    app.act(("card", "HQ"))
-    app.act(("draw-random",))
+    app.act(TapCard("HQ"))
+    app.act(DrawRandom())
     drawn = app.ui.start.drawn
     assert drawn[0] == "HQ" and drawn[1] not in (None, "HQ")
     assert app.ui.start.first_dealer in (0, 1)
-    app.act(("draw-cancel",))
+    app.act(DrawCancel())
     assert app.ui.start.drawn is None and app.ui.start.first_dealer is None
 
 
@@ -101,7 +103,7 @@ def test_a_new_rubber_screen_keeps_devices_away_from_the_old_game():
         outcome = app.loop.handle(item)
         assert not outcome.accepted and outcome.message == "start the new rubber first"
     assert table.game.snapshot() == before
-    app.act(("resume",))
+    app.act(Resume())
     assert app.loop.handle(Input(CALL, "1S", "bidbox")).accepted  # back at the old table
 
 
@@ -109,9 +111,9 @@ def test_a_new_rubber_screen_keeps_devices_away_from_the_old_game():
 def test_the_cut_screen_renders_in_both_languages(lang):
     app = start_app(scanner=False)
     app.ui.lang = lang
-    app.act(("set", "lang", lang))
-    app.act(("start",))
-    app.act(("card", "SK"))
+    app.act(Setting("lang", lang))
+    app.act(Start())
+    app.act(TapCard("SK"))
     app.step(0)
     assert app.ui.banner is None
     assert all(t.rect[2] >= 48 and t.rect[3] >= 48 for t in app.targets)

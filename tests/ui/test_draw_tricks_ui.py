@@ -8,6 +8,8 @@ import os
 import queue
 import random
 
+from device.ui.actions import EndDraw, Overlay, TapCard, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
@@ -99,24 +101,24 @@ def test_draw_tricks_by_touch_undone_from_the_screen_and_skipped_from_the_menu()
     table = Table(Game(Setup("draw-bridge", ("Anna", "Ben"), 1, {"top_card_shown": True})))
     app = App(TableLoop(table, queue.Queue(), {}), UiState(scanner=False))
     app.step(0)
-    tap(app, ("overlay", "picker"))
+    tap(app, Overlay("picker"))
     for i, card in enumerate(DRAW):
         if i % 2 == 0:  # the top card first: tapped on the same picker
             assert table.game.phase == "draw-top"
-            tap(app, ("card", ("SK", "H7", "DA", "C5")[i // 2]))
-        tap(app, ("card", card))
+            tap(app, TapCard(("SK", "H7", "DA", "C5")[i // 2]))
+        tap(app, TapCard(card))
         assert app.ui.banner is None, app.ui.banner
     assert app.ui.overlay == "picker" and len(table.game.deal.own.draw.tricks) == 4
-    tap(app, ("overlay", None))
+    tap(app, Overlay(None))
     while table.game.inputs:  # Undo on the footer, back to the deal's first input
-        tap(app, ("key", "UNDO"))
+        tap(app, TapKey("UNDO"))
     assert table.game.phase == "draw-top" and not table.game.deal.own.draw.played
-    tap(app, ("key", "MENU"))
+    tap(app, TapKey("MENU"))
     assert STOP_DRAW_TRICKS in menu.items(app.view())
-    tap(app, ("overlay", "end-draw-tricks"))
-    tap(app, ("end-draw",))  # Yes: the draw tricks are not followed any more
+    tap(app, Overlay("end-draw-tricks"))
+    tap(app, EndDraw())  # Yes: the draw tricks are not followed any more
     assert table.game.phase == "auction" and app.ui.overlay is None
-    tap(app, ("key", "UNDO"))
+    tap(app, TapKey("UNDO"))
     assert table.game.phase == "draw-top"
     assert undone_text(table.game) == "Undone: skipping the draw tricks"
 

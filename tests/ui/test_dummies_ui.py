@@ -7,6 +7,8 @@ these forms readable in English and Dutch."""
 import os
 import random
 
+from device.ui.actions import Overlay, TapCall, TapCard, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
@@ -230,11 +232,11 @@ def test_the_face_up_dummy_is_drawn_as_it_is_laid_out_and_tapped_in():
     nl = drawn_texts(view, lang="nl")
     assert any(text.startswith("Ben: leg de blinde") for text in nl)
     _, targets = draw(view)
-    assert ("overlay", "picker") in [target.action for target in targets]
+    assert Overlay("picker") in [target.action for target in targets]
     assert play.picker_refused(view) == {"SA", "HK", "D2"}  # shown: tapped once only
     _, targets = draw(view, UiState(overlay="picker"))
     enabled = {target.action for target in targets if target.enabled}
-    assert ("card", "SQ") in enabled and ("card", "SA") not in enabled
+    assert TapCard("SQ") in enabled and TapCard("SA") not in enabled
     assert "Tap the face-up dummy's cards" in drawn_texts(view, UiState(overlay="picker"))
 
 
@@ -250,7 +252,7 @@ def test_the_declarer_chooses_a_dummy_on_the_screen():
     assert "The face-up dummy (OK)" in texts and "The face-down dummy (P)" in texts
     _, targets = draw(view)
     actions = [target.action for target in targets]
-    assert ("key", "OK") in actions and ("call", "P") in actions  # as the table routes them
+    assert TapKey("OK") in actions and TapCall("P") in actions  # as the table routes them
     assert game.form.input_for("choose", "OK").face_up
     assert not game.form.input_for("choose", "call", Call.parse("P")).face_up
     assert "Anna: kies je blinde" in " ".join(drawn_texts(view, lang="nl"))
@@ -316,7 +318,7 @@ def test_a_card_turned_up_from_a_pile_is_asked_for_by_its_dummy():
     texts = drawn_texts(view)
     assert f"{left} face down" in texts
     _, targets = draw(view)
-    assert ("key", "OK") in [target.action for target in targets if target.enabled]
+    assert TapKey("OK") in [target.action for target in targets if target.enabled]
     refused = play.picker_refused(view)
     shown = {card for _, cards in view.play.shown for card, _ in cards}
     assert shown | set(view.play.played) <= refused

@@ -5,6 +5,9 @@ a form and comes back to the start screen with its options and its names."""
 
 import os
 
+from device.ui.actions import Forms, FormsPage, Help, KeyboardKey, Overlay, Start, StartField
+from tests.ui.touch import is_field
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -65,7 +68,7 @@ def start_app(form="draw-and-discard", forms=REGISTERED, players=("Anna", "Ben")
 
 
 def opener(app):
-    return next(t.action for t in app.targets if t.action[0] == "forms")
+    return next(t.action for t in app.targets if isinstance(t.action, Forms))
 
 
 def drawn(ui, lang="en", size=(800, 480)):
@@ -78,10 +81,10 @@ def test_the_game_row_is_the_chosen_forms_name_and_help_whatever_the_number_of_f
     for forms in (REGISTERED, MANY):
         app = start_app("chicago", forms, ("Anna", "Ben", "Carla", "Daan"))
         layout, targets = drawn(app.ui)
-        row = [t for t in targets if t.action[0] == "forms" or t.action == ("help", None)]
+        row = [t for t in targets if isinstance(t.action, Forms) or t.action == Help(None)]
         assert len(row) == 2 and abs(row[0].rect[1] - row[1].rect[1]) < 1  # one row
         assert row[0].rect[2] > 3 * row[1].rect[2]  # the form's button: wide
-        assert not any(t.action[:2] == ("start-field", "form") for t in targets)
+        assert not any(is_field(t.action, "form") for t in targets)
         assert "Chicago" in [text for text, _ in layout.texts]
 
 
@@ -97,8 +100,8 @@ def test_the_list_shows_every_form_with_its_line_readable_and_big_enough(lang, s
         assert not layout.too_small and not layout.overflow, (layout.too_small, layout.overflow)
         texts += [text for text, _ in layout.texts]
         assert all(s >= theme.MIN_TEXT for _, s in layout.texts)
-        rows += [t for t in targets if t.action[:2] == ("start-field", "form")]
-    assert [r.action[2] for r in rows] == [name for name, _ in REGISTERED]
+        rows += [t for t in targets if is_field(t.action, "form")]
+    assert [r.action.value for r in rows] == [name for name, _ in REGISTERED]
     for target in rows:
         assert target.rect[2] >= MIN_TARGET and target.rect[3] >= MIN_TARGET
     for name, _ in REGISTERED:
@@ -108,7 +111,7 @@ def test_the_list_shows_every_form_with_its_line_readable_and_big_enough(lang, s
 def test_rows_do_not_overlap_and_stay_clear_of_the_bands():
     ui = UiState(start=StartState(), forms=MANY, overlay="forms")
     _, targets = drawn(ui)
-    rows = sorted(t.rect for t in targets if t.action[:2] == ("start-field", "form"))
+    rows = sorted(t.rect for t in targets if is_field(t.action, "form"))
     assert len(rows) == forms_screen.PER_PAGE
     assert rows[0][1] >= forms_screen.HEAD_H and rows[-1][1] + rows[-1][3] <= 420
     for upper, lower in zip(rows, rows[1:], strict=False):
@@ -127,25 +130,25 @@ def test_choosing_a_form_comes_back_with_its_options_and_its_names():
     app = start_app("plain")
     tap(app, opener(app))
     assert app.ui.overlay == "forms"
-    tap(app, ("start-field", "form", "chicago"))
+    tap(app, StartField("form", "chicago"))
     assert app.ui.overlay is None and app.ui.start.form == "chicago"
     assert app.ui.start.players == ["Anna", "Ben", "Carla", "Daan"]
-    names = [t for t in app.targets if t.action[:2] == ("start-field", "editing")]
+    names = [t for t in app.targets if is_field(t.action, "editing")]
     assert len(names) == 4
-    chosen = [set(t.action[2]) for t in app.targets if t.action[:2] == ("start-field", "options")]
+    chosen = [set(t.action.value) for t in app.targets if is_field(t.action, "options")]
     assert len(chosen) == len(find_form("chicago").options)  # Chicago's toggles, no others
     assert set().union(*chosen) == {o.name for o in find_form("chicago").options}
     tap(app, opener(app))
-    tap(app, ("start-field", "form", "draw-and-discard"))
+    tap(app, StartField("form", "draw-and-discard"))
     assert app.ui.start.players == ["Anna", "Ben"] and app.ui.start.form == "draw-and-discard"
 
 
 def test_back_keeps_the_form_chosen():
     app = start_app("plain")
     tap(app, opener(app))
-    tap(app, ("overlay", None))
+    tap(app, Overlay(None))
     assert app.ui.overlay is None and app.ui.start.form == "plain"
-    assert ("start",) in [t.action for t in app.targets]
+    assert Start() in [t.action for t in app.targets]
 
 
 def test_the_list_opens_at_the_page_of_the_chosen_form_and_turns_with_the_arrows():
@@ -157,16 +160,16 @@ def test_the_list_opens_at_the_page_of_the_chosen_form_and_turns_with_the_arrows
     tap(app, opener(app))
     assert app.ui.overlay == "forms" and app.ui.forms_page == at
     for page in range(at - 1, -1, -1):
-        tap(app, ("forms-page", page))
-    assert ("forms-page", -1) not in [t.action for t in app.targets if t.enabled]
-    shown = [t.action[2] for t in app.targets if t.action[:2] == ("start-field", "form")]
+        tap(app, FormsPage(page))
+    assert FormsPage(-1) not in [t.action for t in app.targets if t.enabled]
+    shown = [t.action.value for t in app.targets if is_field(t.action, "form")]
     assert shown == names[: forms_screen.PER_PAGE]
     for page in range(1, pages):
-        tap(app, ("forms-page", page))
-    assert ("forms-page", pages) not in [t.action for t in app.targets if t.enabled]
-    tap(app, ("start-field", "form", names[-1]))  # on the last page
+        tap(app, FormsPage(page))
+    assert FormsPage(pages) not in [t.action for t in app.targets if t.enabled]
+    tap(app, StartField("form", names[-1]))  # on the last page
     assert app.ui.start.form == names[-1] and app.ui.overlay is None
-    assert opener(app) == ("forms", pages - 1)  # the list opens there next time
+    assert opener(app) == Forms(pages - 1)  # the list opens there next time
 
 
 def test_a_form_without_a_line_shows_its_name_alone():
@@ -180,12 +183,12 @@ def test_a_form_without_a_line_shows_its_name_alone():
 def test_the_keyboard_types_a_name_after_a_form_is_chosen():
     app = start_app("plain")
     tap(app, opener(app))
-    tap(app, ("start-field", "form", "chicago"))
-    tap(app, ("start-field", "editing", 3))
-    tap(app, ("keyboard", "clear"))
+    tap(app, StartField("form", "chicago"))
+    tap(app, StartField("editing", 3))
+    tap(app, KeyboardKey("clear"))
     for letter in "Dirk":
-        app.act(("keyboard", "char", letter))
-    app.act(("keyboard", "done"))
+        app.act(KeyboardKey("char", letter))
+    app.act(KeyboardKey("done"))
     assert app.ui.start.players == ["Anna", "Ben", "Carla", "Dirk"]
 
 
@@ -193,11 +196,11 @@ def test_the_keyboard_types_a_name_after_a_form_is_chosen():
 def test_each_registered_form_is_chosen_from_the_list_with_its_number_of_names(form):
     app = start_app("chicago" if form.players == 2 else "plain")
     tap(app, opener(app))
-    app.act(("forms-page", forms_screen.page_of(app.ui, form.name)))  # its page
+    app.act(FormsPage(forms_screen.page_of(app.ui, form.name)))  # its page
     app.step(0)
-    tap(app, ("start-field", "form", form.name))
+    tap(app, StartField("form", form.name))
     assert app.ui.start.form == form.name and len(app.ui.start.players) == form.players
-    assert opener(app) == ("forms", forms_screen.page_of(app.ui, form.name))
+    assert opener(app) == Forms(forms_screen.page_of(app.ui, form.name))
 
 
 def test_double_dummy_is_offered_on_the_start_screen():

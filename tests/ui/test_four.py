@@ -6,6 +6,21 @@ import os
 import queue
 import random
 
+from device.ui.actions import (
+    ClaimSeat,
+    DrawCancel,
+    Honours,
+    KeyboardKey,
+    NewRubber,
+    Overlay,
+    Start,
+    StartField,
+    TapCall,
+    TapCard,
+    TapKey,
+)
+from tests.ui.touch import is_field
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
@@ -69,7 +84,7 @@ def test_the_dummy_phase_view_counts_the_cards_shown_and_plays_nothing_unseen():
     game = four_in_play("chicago", 5)
     view = build_view(game)
     assert view.phase == "dummy" and view.dummy_shown == 5 and view.tricks == 13
-    assert view.play.dummy == 2 and view.turn == "Anna"  # the declarer lays it out
+    assert view.play.dummy == 2 and view.turn == view.seats[2].name  # its player lays it out
     ((hand, cards),) = view.play.shown
     assert hand == 2 and {c for c, _ in cards} == set(DUMMY[:5])
     assert view.cards() == set(DUMMY[:5]) | {"SA"}
@@ -146,8 +161,8 @@ def test_the_finished_chicago_offers_another_with_a_new_draw(tmp_path):
     app = App(TableLoop(table, queue.Queue(), {}), UiState(), new_table=new_table_factory())
     app.step(0)
     labels = [t.action for t in app.targets]
-    assert ("new-rubber",) in labels
-    app.act(("new-rubber",))
+    assert NewRubber() in labels
+    app.act(NewRubber())
     start = app.ui.start
     assert start.form == "chicago" and start.players == list(NAMES)
     assert start.first_dealer is None  # a new draw for partners
@@ -156,8 +171,8 @@ def test_the_finished_chicago_offers_another_with_a_new_draw(tmp_path):
 def test_honours_after_a_claim_are_given_per_side_at_four():
     view = build_view(four("chicago", *CHICAGO[:1]))
     actions = [action for _, action in honours_choices(view, EN)]
-    assert ("honours", 0, 100) in actions and ("honours", 1, 150) in actions
-    assert {a[1] for a in actions} == {0, 1, None}  # N-S for Anna, E-W for Ben
+    assert Honours(0, 100) in actions and Honours(1, 150) in actions
+    assert {a.seat for a in actions} == {0, 1, None}  # N-S for Anna, E-W for Ben
 
 
 def start_app(form="chicago", scanner=True, players=NAMES):
@@ -177,32 +192,32 @@ def scan(app, text):
 
 def test_four_name_fields_and_the_seats_on_the_start_screen():
     app = start_app()
-    fields = [t for t in app.targets if t.action[:2] == ("start-field", "editing")]
-    assert [t.action[2] for t in fields] == [0, 1, 2, 3]
+    fields = [t for t in app.targets if is_field(t.action, "editing")]
+    assert [t.action.value for t in fields] == [0, 1, 2, 3]
     assert all(t.rect[2] >= 48 and t.rect[3] >= 48 for t in app.targets)
-    dealers = [t.action[2] for t in app.targets if t.action[:2] == ("start-field", "first_dealer")]
+    dealers = [t.action.value for t in app.targets if is_field(t.action, "first_dealer")]
     assert dealers == [None, 0, 1, 2, 3]
     # Typing into the fourth name with the on-screen keyboard.
-    app.act(("start-field", "editing", 3))
-    app.act(("keyboard", "clear"))
+    app.act(StartField("editing", 3))
+    app.act(KeyboardKey("clear"))
     for letter in "Dirk":
-        app.act(("keyboard", "char", letter))
-    app.act(("keyboard", "done"))
+        app.act(KeyboardKey("char", letter))
+    app.act(KeyboardKey("done"))
     assert app.ui.start.players == ["Anna", "Ben", "Carla", "Dirk"]
 
 
 def test_choosing_a_form_sets_the_number_of_names():
     app = start_app(form="plain", players=("Anna", "Ben"))
-    app.act(("start-field", "form", "chicago"))
+    app.act(StartField("form", "chicago"))
     assert app.ui.start.players == ["Anna", "Ben", "Carla", "Daan"]
     app.ui.start.first_dealer = 3
-    app.act(("start-field", "form", "plain"))
+    app.act(StartField("form", "plain"))
     assert app.ui.start.players == ["Anna", "Ben"] and app.ui.start.first_dealer is None
 
 
 def test_the_draw_for_partners_seats_the_players_and_an_undo_puts_them_back():
     app = start_app()
-    app.act(("start",))
+    app.act(Start())
     assert app.ui.start.drawn == [None] * 4 and screen_name(None, app.ui) == "cut"
     for card in ("H5", "C2", "SK", "SA"):  # Anna, Ben, Carla, Daan draw in turn
         assert scan(app, card).accepted
@@ -212,14 +227,14 @@ def test_the_draw_for_partners_seats_the_players_and_an_undo_puts_them_back():
     assert start.players == ["Anna", "Carla", "Ben", "Daan"]
     assert start.drawn == ["H5", "SK", "C2", "SA"] and start.first_dealer == 3
     app.step(0)
-    assert ("start",) in [t.action for t in app.targets]  # the seating shows before Start
+    assert Start() in [t.action for t in app.targets]  # the seating shows before Start
     outcome = app.loop.handle(Input(KEY, "UNDO", "keyboard"))
     assert outcome.accepted and outcome.notice == "Undone: Daan's SA"
     assert start.players == list(NAMES) and start.drawn == ["H5", "C2", "SK", None]
     assert start.first_dealer is None
     assert scan(app, "D9").accepted  # Daan again: Carla (SK) now deals
     assert start.players == ["Anna", "Carla", "Ben", "Daan"] and start.first_dealer == 1
-    app.act(("start",))
+    app.act(Start())
     game = app.table.game
     assert game.form.name == "chicago" and game.players == ("Anna", "Carla", "Ben", "Daan")
     assert game.deal.dealer == 1 and game.side_name(0) == "Anna & Ben"
@@ -227,10 +242,10 @@ def test_the_draw_for_partners_seats_the_players_and_an_undo_puts_them_back():
 
 def test_back_from_the_seating_puts_the_names_back_in_their_order():
     app = start_app()
-    app.act(("start",))
+    app.act(Start())
     for card in ("H5", "C2", "SK", "SA"):
         scan(app, card)
-    app.act(("draw-cancel",))
+    app.act(DrawCancel())
     assert app.ui.start.players == list(NAMES) and app.ui.start.drawn is None
 
 
@@ -242,7 +257,7 @@ def test_dummy_cards_tapped_in_are_shown_once_and_ok_skips_the_rest():
     app = App(TableLoop(table, queue.Queue(), {}), UiState(), new_table=new_table_factory())
     app.step(0)
     assert screen_name(build_view(game), app.ui) == "dummy"
-    assert ("key", "OK") in [t.action for t in app.targets if t.enabled]
+    assert TapKey("OK") in [t.action for t in app.targets if t.enabled]
     app.send(Input(CARD, "HA", "touch"))
     assert build_view(game).dummy_shown == 1 and app.ui.banner is None
     app.send(Input(CARD, "HA", "touch"))
@@ -256,8 +271,8 @@ def test_dummy_cards_tapped_in_are_shown_once_and_ok_skips_the_rest():
 def pick(app, card):
     """A card by touch on the picker (opened if it is not)."""
     if app.ui.overlay != "picker":
-        tap(app, ("overlay", "picker"))
-    tap(app, ("card", card))
+        tap(app, Overlay("picker"))
+    tap(app, TapCard(card))
 
 
 def test_a_whole_chicago_by_touch_from_the_start_screen(tmp_path):
@@ -280,21 +295,21 @@ def test_a_whole_chicago_by_touch_from_the_start_screen(tmp_path):
     )
     app.step(0)
     for seat, name in enumerate(players):  # the names typed on the on-screen keyboard
-        tap(app, ("start-field", "editing", seat))
+        tap(app, StartField("editing", seat))
         for letter in name:
-            tap(app, ("keyboard", "char", letter))
-        tap(app, ("keyboard", "done"))
-    tap(app, ("start-field", "first_dealer", players.index(record["first_dealer"])))
-    tap(app, ("start",))
+            tap(app, KeyboardKey("char", letter))
+        tap(app, KeyboardKey("done"))
+    tap(app, StartField("first_dealer", players.index(record["first_dealer"])))
+    tap(app, Start())
     game = app.table.game
     assert game.players == tuple(players) and game.form.name == "chicago"
     compass = {"N": 0, "E": 1, "S": 2, "W": 3}
     skipped = []  # per deal with a dummy: whether OK skipped the rest of it
     for number, deal in enumerate(deals):
         if number:
-            tap(app, ("key", "OK"))  # the deal result: next deal
+            tap(app, TapKey("OK"))  # the deal result: next deal
         for call in deal["calls"]:
-            tap(app, ("call", call))
+            tap(app, TapCall(call))
         cards = deal.get("cards", [])
         shown = [c for seat, hand in deal.get("shown", {}).items() for c in hand]
         for index, card in enumerate(cards):
@@ -304,8 +319,8 @@ def test_a_whole_chicago_by_touch_from_the_start_screen(tmp_path):
                     pick(app, dummy_card)
                 skipped.append(game.phase == "dummy")
                 if skipped[-1]:  # not all 13: OK skips the rest
-                    tap(app, ("overlay", None))
-                    tap(app, ("key", "OK"))
+                    tap(app, Overlay(None))
+                    tap(app, TapKey("OK"))
                 assert game.phase == "play"
                 assert {compass[s] for s in deal.get("shown", {})} <= set(game.deal.shown) | {
                     game.deal.dummy
@@ -315,10 +330,10 @@ def test_a_whole_chicago_by_touch_from_the_start_screen(tmp_path):
         assert app.ui.banner is None, app.ui.banner
     assert game.phase == "finished" and skipped == [True, False, True, False]
     assert sheet_report(game) == sheet_report(play_record(record))
-    tap(app, ("overlay", "sheet"))  # the chart
+    tap(app, Overlay("sheet"))  # the chart
     assert [r.number for r in build_view(game).sheet.deals] == [1, 2, 2, 3, 4]  # a redeal
-    tap(app, ("overlay", None))
-    tap(app, ("new-rubber",))  # Another Chicago: the same four, a new draw for partners
+    tap(app, Overlay(None))
+    tap(app, NewRubber())  # Another Chicago: the same four, a new draw for partners
     assert app.ui.start.form == "chicago" and app.ui.start.first_dealer is None
     names = {path.name.split("-", 1)[1] for path in shots.iterdir()}
     phases = ("start", "auction", "dummy", "play", "picker", "deal-end", "finished", "sheet")
@@ -374,14 +389,14 @@ def test_the_picker_and_the_claim_at_four():
     view = build_view(four_in_play("chicago", 13))  # the dummy's card is due
     ui = UiState(overlay="claim")
     _, targets = draw(view, ui, "en")
-    seats = [t for t in targets if t.action[0] == "claim-seat"]
+    seats = [t for t in targets if isinstance(t.action, ClaimSeat)]
     dummy = view.play.dummy
-    assert [t.action[1] for t in seats] == [s for s in range(4) if s != dummy]  # not the dummy
+    assert [t.action.seat for t in seats] == [s for s in range(4) if s != dummy]  # not the dummy
     assert all(t.rect[0] + t.rect[2] <= 800 and t.rect[2] >= 48 for t in seats)
 
     def offered(shown_view):
         _, targets = draw(shown_view, UiState(overlay="picker"), "en")
-        return {t.action[1] for t in targets if t.action[0] == "card" and t.enabled}
+        return {t.action.card for t in targets if isinstance(t.action, TapCard) and t.enabled}
 
     assert offered(view) == {"S2", "S3"}  # the dummy's turn: only its cards that follow
     laying_out = offered(build_view(four_in_play("chicago", 5)))

@@ -10,6 +10,21 @@ import time
 
 import pytest
 
+from device.ui.actions import (
+    Answer,
+    CancelPairing,
+    Claim,
+    DismissNotice,
+    NoticePage,
+    Overlay,
+    PairDeck,
+    PairNew,
+    Setting,
+    Start,
+    TapCall,
+    TapCard,
+)
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -51,7 +66,7 @@ def app_at(phase: str, lang="en") -> App:
     app.step(0)
     if phase == "play":
         for call in ("1S", "P"):
-            tap(app, ("call", call))
+            tap(app, TapCall(call))
     assert table.game.phase == phase
     return app
 
@@ -66,23 +81,23 @@ def lose(app, device: str, why: str = "") -> None:
 
 def test_a_lost_scanner_offers_the_picker_at_once_and_it_takes_one_tap_a_card():
     app = app_at("play")
-    assert target(app, ("overlay", "picker")).enabled  # there all along: touch always works
+    assert target(app, Overlay("picker")).enabled  # there all along: touch always works
     lose(app, "scanner")
     assert app.ui.touch_cards() and app.ui.devices["scanner"] == "lost"
     assert chrome.notice_text(app.ui, app.t).startswith(
         "Card scanner: not connected. Tap the cards in on the screen: Cards."
     )
-    tap(app, ("overlay", "picker"))
+    tap(app, Overlay("picker"))
     game = app.table.game
     for count, card in enumerate(("SA", "S2", "HK"), 1):  # one tap each: it stays open
-        tap(app, ("card", card))
+        tap(app, TapCard(card))
         assert len(game.deal.play.played) == count and card in map(str, game.deal.play.played)
         assert app.ui.overlay == "picker" and app.ui.banner is None
     assert {str(c) for c in game.deal.play.played} == {"SA", "S2", "HK"}
     app.send(Input(CONNECTED, "scanner", "scanner"))  # back: the screen prefers it again ...
     app.step(0)
     assert not app.ui.touch_cards()
-    tap(app, ("card", "H2"))  # ... and touch goes on working
+    tap(app, TapCard("H2"))  # ... and touch goes on working
     assert "H2" in {str(c) for c in game.deal.play.played}
 
 
@@ -91,12 +106,12 @@ def test_a_lost_bidding_box_leaves_the_on_screen_box_ready_and_the_device_line_i
     lose(app, "bidbox")
     notice = chrome.notice_text(app.ui, app.t)
     assert notice.startswith("Bidding box: not connected. Tap the calls on the screen's bidding")
-    calls = [t for t in app.targets if t.action[0] == "call"]
+    calls = [t for t in app.targets if isinstance(t.action, TapCall)]
     assert calls and all(not overlaps(t.rect, chrome.NOTICE_RECT) for t in calls)
-    assert {t.action[1] for t in calls if t.enabled} >= {"1C", "7NT", "P"}
+    assert {t.action.call for t in calls if t.enabled} >= {"1C", "7NT", "P"}
     device_line = (0, 392, 800, 24)  # chrome.devices_line, above the bottom band
     assert not overlaps(device_line, chrome.NOTICE_RECT)
-    tap(app, ("call", "1H"))
+    tap(app, TapCall("1H"))
     assert [str(c) for _, c in app.table.game.deal.auction.calls] == ["1H"]
 
 
@@ -110,9 +125,9 @@ def test_the_picker_is_offered_on_both_screens_when_the_scanner_never_opened(tmp
         while app.ui.devices.get("scanner") != "lost" and time.monotonic() < end:
             app.step(0.01)
         assert "cannot be opened" in app.ui.notice_for("device.scanner").text(app.t)
-        tap(app, ("call", "1S"))  # the auction by touch ...
-        tap(app, ("call", "P"))
-        button = target(app, ("overlay", "picker"))  # ... and the play's picker, offered
+        tap(app, TapCall("1S"))  # the auction by touch ...
+        tap(app, TapCall("P"))
+        button = target(app, Overlay("picker"))  # ... and the play's picker, offered
         assert button.enabled and app.ui.touch_cards()
     finally:
         device.stop()
@@ -123,10 +138,10 @@ def test_the_picker_is_offered_on_both_screens_when_the_scanner_never_opened(tmp
 
 def test_the_picker_greys_the_cards_played_in_this_deal_and_a_tap_on_one_does_nothing():
     app = app_at("play")
-    tap(app, ("overlay", "picker"))
+    tap(app, Overlay("picker"))
     for card in ("SA", "S2", "HK"):
-        tap(app, ("card", card))
-    cards = {t.action[1]: t for t in app.targets if t.action[0] == "card"}
+        tap(app, TapCard(card))
+    cards = {t.action.card: t for t in app.targets if isinstance(t.action, TapCard)}
     assert len(cards) == 52
     assert {name for name, t in cards.items() if not t.enabled} == {"SA", "S2", "HK"}
     before = app.table.game.snapshot()
@@ -151,12 +166,12 @@ def test_the_picker_greys_what_cannot_be_in_the_hand_when_hands_lie_face_up():
 
 def test_the_picker_closes_when_the_play_is_over_and_gives_way_to_a_claim():
     app = app_at("play")
-    tap(app, ("overlay", "picker"))
-    tap(app, ("card", "SA"))
-    app.act(("claim", 0, 12))  # Anna claims the rest
+    tap(app, Overlay("picker"))
+    tap(app, TapCard("SA"))
+    app.act(Claim(0, 12))  # Anna claims the rest
     app.step(0)
-    assert target(app, ("answer", True)) is not None  # the claim is answered first
-    tap(app, ("answer", True))
+    assert target(app, Answer(True)) is not None  # the claim is answered first
+    tap(app, Answer(True))
     assert app.table.game.phase == "deal-end" and app.ui.overlay is None
 
 
@@ -190,9 +205,9 @@ def start_screen_app(inputs, driver, decks, lang="en") -> App:
 
 def open_pairing(app) -> None:
     """Start screen, Menu, Settings, Pair a deck: no rubber needed."""
-    tap(app, ("overlay", "menu"))
-    tap(app, ("overlay", "settings"))
-    tap(app, ("pair-deck",))
+    tap(app, Overlay("menu"))
+    tap(app, Overlay("settings"))
+    tap(app, PairDeck())
     assert app.ui.pairing is not None and app.table is None
 
 
@@ -220,14 +235,14 @@ def test_a_deck_is_paired_from_the_start_screen_before_any_rubber(scanner, tmp_p
     press(sims, "scanner", "SA", uids=True)  # a scan now is refused, and said
     run_until(app, lambda: app.ui.banner is not None)
     assert app.ui.banner == "every card of this deck is paired"
-    tap(app, ("cancel-pairing",))  # Done: back to Settings ...
-    tap(app, ("overlay", None))  # ... and the start screen
-    tap(app, ("start",))  # draw for the deal with the paired deck's tags
+    tap(app, CancelPairing())  # Done: back to Settings ...
+    tap(app, Overlay(None))  # ... and the start screen
+    tap(app, Start())  # draw for the deal with the paired deck's tags
     for card in ("HK", "D3"):
         press(sims, "scanner", card, uids=True)
     run_until(app, lambda: app.ui.start.first_dealer is not None)
     assert app.ui.start.drawn == ["HK", "D3"]
-    tap(app, ("start",))
+    tap(app, Start())
     assert app.table is not None and app.table.profile.complete
 
 
@@ -238,13 +253,13 @@ def test_cancel_keeps_what_was_paired_and_pairing_again_goes_on(scanner, tmp_pat
     open_pairing(app)
     paired = [scan_next(app, sims) for _ in range(3)]
     assert paired == ["SA", "SK", "SQ"]
-    tap(app, ("cancel-pairing",))
+    tap(app, CancelPairing())
     assert app.ui.pairing is None and app.ui.deck_paired == (3, 52)
     assert len(DeckProfile.load(decks / "deck.json").tags) == 3
     press(sims, "scanner", "SJ", uids=True)  # not pairing now: a card on the start screen
     run_until(app, lambda: app.ui.banner is not None)
     assert app.ui.banner.startswith(Catalog("nl").error(msg("start the new rubber first")))
-    tap(app, ("pair-deck",))
+    tap(app, PairDeck())
     assert app.ui.pairing == ("SJ", 3, 52)
 
 
@@ -253,12 +268,12 @@ def test_pairing_during_a_rubber_takes_the_scans_and_the_rubber_goes_on(tmp_path
     ui = UiState(scanner=True, devices=dict(CONNECTED_BOTH), overlay="settings")
     app = App(TableLoop(table, queue.Queue(), {}), ui, decks=tmp_path)
     app.step(0)
-    tap(app, ("pair-deck",))
+    tap(app, PairDeck())
     app.send(Input(CARD, "", "scanner", uid=fake_uid("SA")))
     assert app.ui.pairing == ("SK", 1, 52) and table.game.events == []
     app.send(Input(CARD, "SK", "scanner"))  # a card code: this deck needs no pairing
     assert app.ui.banner == "this scanner reads card codes: its deck needs no pairing"
-    tap(app, ("cancel-pairing",))
+    tap(app, CancelPairing())
     app.send(Input(CALL, "1S", "bidbox"))
     assert len(table.game.events) == 1 and table.profile.progress == (1, 52)
 
@@ -280,15 +295,15 @@ def test_a_notice_stays_across_inputs_until_tapped_and_speaks_the_chosen_languag
         app.step(0)
     app.typed("P")
     app.key("return")
-    app.act(("overlay", "sheet"))
-    app.act(("overlay", None))
+    app.act(Overlay("sheet"))
+    app.act(Overlay(None))
     app.step(0)
     english = chrome.notice_text(app.ui, app.t)
     assert english.startswith("Card scanner cannot be opened (/dev/ttyUSB0): no such port.")
     app.send(Input(KEY, "MENU", "bidbox"))  # the bidding box's Menu: the footer is covered
     app.step(0)
-    tap(app, ("overlay", "settings"))
-    tap(app, ("set", "lang", "nl"))
+    tap(app, Overlay("settings"))
+    tap(app, Setting("lang", "nl"))
     dutch = chrome.notice_text(app.ui, app.t)
     assert dutch.startswith("Kaartscanner kan niet worden geopend (/dev/ttyUSB0): no such port.")
     assert "Tik de kaarten in op het scherm: Kaarten." in dutch
@@ -297,8 +312,8 @@ def test_a_notice_stays_across_inputs_until_tapped_and_speaks_the_chosen_languag
         x, y, w, h = chrome.NOTICE_RECT
         app.touch(app.layout.point(x + w / 2, y + h / 2))
         app.step(0)
-        assert action == ("dismiss-notice",)
-    assert target(app, ("overlay", None)) is not None  # Settings' Close shows again
+        assert action == DismissNotice()
+    assert target(app, Overlay(None)) is not None  # Settings' Close shows again
 
 
 def test_several_notices_show_one_after_the_other_with_a_count():
@@ -310,15 +325,15 @@ def test_several_notices_show_one_after_the_other_with_a_count():
     app.step(0)
     first = chrome.notice_text(ui, app.t)
     assert first == "nothing Tap here for the next (2 more)."
-    app.act(("set", "lang", "nl"))
+    app.act(Setting("lang", "nl"))
     assert chrome.notice_text(ui, app.t) == "niets Tik hier voor de volgende (nog 2)."
     ui.notify("device.scanner", DeviceNotice("scanner", back=True))  # a newer word, same place
-    app.act(("dismiss-notice",))
+    app.act(DismissNotice())
     assert chrome.notice_text(ui, app.t).startswith("Kaartscanner: weer verbonden.")
-    app.act(("dismiss-notice",))
+    app.act(DismissNotice())
     assert chrome.notice_text(ui, app.t).startswith("Biedkast: niet verbonden.")
     assert chrome.notice_text(ui, app.t).endswith("Tik hier om te sluiten.")
-    app.act(("dismiss-notice",))
+    app.act(DismissNotice())
     assert ui.notices == [] and chrome.notice_text(ui, app.t) is None
 
 
@@ -336,11 +351,11 @@ def test_a_long_notice_is_read_a_page_at_a_time_in_the_bottom_band(lang):
     words = " ".join(" ".join(page) for page in pages).split()
     assert words == chrome.notice_text(app.ui, app.t).split()  # every word, in order
     for page in range(1, len(pages) + 1):  # the page button turns them, round again
-        tap(app, ("notice-page",))
+        tap(app, NoticePage())
         assert app.ui.notice_page == page % len(pages) and app.ui.notices
     button = chrome.notice_page_target(app.ui).rect
     assert button[2] >= 48 and button[3] >= 48
-    tap(app, ("dismiss-notice",))  # a tap on the text puts it away
+    tap(app, DismissNotice())  # a tap on the text puts it away
     assert app.ui.notices == [] and app.ui.notice_page == 0
     assert chrome.notice_page_target(app.ui) is None
 
@@ -360,10 +375,10 @@ def test_another_deck_is_paired_from_its_first_card_and_replaces_the_old_one_the
     old.save(tmp_path / "deck.json")
     table = Table(Game(Setup("plain", ("Anna", "Ben"), 0)), old)
     app = App(TableLoop(table, queue.Queue(), {}), UiState(scanner=True), decks=tmp_path)
-    app.act(("pair-deck",))
+    app.act(PairDeck())
     app.step(0)
     assert app.ui.pairing == ("SK", 1, 52)  # the saved deck goes on where it stopped
-    tap(app, ("pair-new",))
+    tap(app, PairNew())
     assert app.ui.pairing == ("SA", 0, 52)
     assert DeckProfile.load(tmp_path / "deck.json").tags == {"01": old.deck.parse("SA")}
     app.send(Input(CARD, "", "scanner", uid=b"\x02"))

@@ -5,6 +5,8 @@ its pages hold all of the text at the theme's sizes, and Back goes back."""
 import os
 import queue
 
+from device.ui.actions import Forms, Help, HelpPage, Overlay, Start, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -180,29 +182,29 @@ def start_app(form="plain"):
 @pytest.mark.parametrize("form", ["plain", "draw-and-discard"])
 def test_help_opens_from_the_forms_row_on_the_start_screen_and_back_returns(form):
     app = start_app(form)
-    help_target = next(t for t in app.targets if t.action == ("help", None))
-    form_targets = [t for t in app.targets if t.action[0] == "forms"]  # the chosen form
+    help_target = next(t for t in app.targets if t.action == Help(None))
+    form_targets = [t for t in app.targets if isinstance(t.action, Forms)]  # the chosen form
     assert abs(help_target.rect[1] - form_targets[0].rect[1]) < 1  # on the forms' row
-    tap(app, ("help", None))
+    tap(app, Help(None))
     assert app.ui.overlay == "help" and app.ui.help_page == 0
     text = screen_texts(app)
     title = Catalog("en").t(f"form.{form}")
     assert title in text and "Dealing" in text
-    tap(app, ("help-page", 1))
-    assert app.ui.help_page == 1 and ("help-page", 0) in actions(app)
-    tap(app, ("overlay", None))  # Back
+    tap(app, HelpPage(1))
+    assert app.ui.help_page == 1 and HelpPage(0) in actions(app)
+    tap(app, Overlay(None))  # Back
     assert app.ui.overlay is None and app.ui.start is not None
-    assert ("start",) in actions(app)
+    assert Start() in actions(app)
 
 
 def test_the_last_page_has_no_next_and_the_first_no_previous():
     app = start_app("draw-and-discard")
-    tap(app, ("help", None))
-    assert ("help-page", -1) not in actions(app)
+    tap(app, Help(None))
+    assert HelpPage(-1) not in actions(app)
     count = len(help_screen.paginate(app.layout, help_screen.sections("draw-and-discard", app.t)))
     for page in range(1, count):
-        tap(app, ("help-page", page))
-    assert app.ui.help_page == count - 1 and ("help-page", count) not in actions(app)
+        tap(app, HelpPage(page))
+    assert app.ui.help_page == count - 1 and HelpPage(count) not in actions(app)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -210,12 +212,12 @@ def test_help_opens_from_the_menu_for_the_form_being_played(lang, tmp_path):
     table = Table(Game(Setup("draw-and-discard", ("Anna", "Ben"), 0)))
     app = App(TableLoop(table, queue.Queue(), {}), UiState(lang=lang))
     app.step(0)
-    tap(app, ("key", "MENU"))
-    tap(app, ("help", "menu"))
+    tap(app, TapKey("MENU"))
+    tap(app, Help("menu"))
     assert app.ui.overlay == "help"
     t = Catalog(lang)
     text = screen_texts(app)
     assert t.t("form.draw-and-discard") in text and t.t("help.heading.draw") in text
-    tap(app, ("overlay", "menu"))  # Back: to the menu it came from
+    tap(app, Overlay("menu"))  # Back: to the menu it came from
     assert app.ui.overlay == "menu"
     assert table.game.phase == "draw" and not table.game.events  # nothing played meanwhile

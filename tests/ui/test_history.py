@@ -7,6 +7,8 @@ import json
 import os
 import shutil
 
+from device.ui.actions import HistoryPage, HistoryRubber, Overlay
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -89,17 +91,17 @@ def history_app(journal, lang="en"):
     """The start screen before any rubber, as `honeymoon run` shows it with a journal."""
     ui = UiState(lang=lang, start=StartState())
     app = App(None, ui, new_table=new_table_factory(None, journal))
-    app.act(("overlay", "history"))
+    app.act(Overlay("history"))
     app.step(0)
     return app
 
 
 def to_row(app, rubber):
     """Turn the pages from the first until the rubber's row is on the screen."""
-    while app.ui.history_page > 0:
-        tap(app, ("history-page", app.ui.history_page - 1))
-    while not any(t.action == ("history-rubber", rubber) for t in app.targets):
-        tap(app, ("history-page", app.ui.history_page + 1))
+    while app.ui.history.page > 0:
+        tap(app, HistoryPage(app.ui.history.page - 1))
+    while not any(t.action == HistoryRubber(rubber) for t in app.targets):
+        tap(app, HistoryPage(app.ui.history.page + 1))
 
 
 class Recording(Layout):
@@ -149,18 +151,18 @@ def test_each_row_opens_that_rubbers_sheet_with_the_totals_replay_prints(stored,
     app = history_app(journal)
     for rubber in games:
         to_row(app, rubber)
-        page = app.ui.history_page
-        tap(app, ("history-rubber", rubber))
-        assert app.ui.overlay == "history-sheet" and app.ui.stored.rubber == rubber
-        sheet = app.ui.stored.sheet
+        page = app.ui.history.page
+        tap(app, HistoryRubber(rubber))
+        assert app.ui.overlay == "history-sheet" and app.ui.history.stored.rubber == rubber
+        sheet = app.ui.history.stored.sheet
         shown = dict(zip(sheet.sides, sheet.totals, strict=True))
         assert shown == replayed_totals(tmp_path, rubber, capsys)
         game = games[rubber]
         assert sheet.games_won == tuple(game.sheet.games) and sheet.finished == game.sheet.finished
         text, _, _ = texts_of(app)
         assert all(str(total) in text for total in sheet.totals)
-        tap(app, ("overlay", "history"))  # Back: the same page of the list
-        assert app.ui.overlay == "history" and app.ui.history_page == page
+        tap(app, Overlay("history"))  # Back: the same page of the list
+        assert app.ui.overlay == "history" and app.ui.history.page == page
 
 
 def test_the_sheet_is_the_journals_replay_not_the_stored_result(stored):
@@ -174,8 +176,8 @@ def test_the_sheet_is_the_journals_replay_not_the_stored_result(stored):
     journal.db.execute("UPDATE rubbers SET result = ? WHERE id = ?", (json.dumps(result), rubber))
     app = history_app(journal)
     to_row(app, rubber)
-    tap(app, ("history-rubber", rubber))
-    assert app.ui.stored.sheet.totals == games[rubber].sheet.totals()
+    tap(app, HistoryRubber(rubber))
+    assert app.ui.history.stored.sheet.totals == games[rubber].sheet.totals()
 
 
 # --- the counts per couple ------------------------------------------------------------------------
@@ -217,8 +219,8 @@ def test_the_counts_per_couple_are_on_the_screen(stored, lang):
     t = Catalog(lang)
     counts = expected_counts(games.values())
     shown = []
-    for page in range(len(history_screen.paginate(app.ui.history, t))):
-        app.act(("history-page", page))
+    for page in range(len(history_screen.paginate(app.ui.history.rubbers, t))):
+        app.act(HistoryPage(page))
         shown.append(texts_of(app)[0])
     text = " | ".join(shown)
     assert counts[("Anna", "Ben")]["rubbers"] == 5 and counts[("Carla", "Dirk")]["rubbers"] == 1
@@ -259,10 +261,10 @@ def test_a_rubber_stopped_early_is_marked_in_the_list_and_on_its_sheet(stored, l
     to_row(app, stopped)
     text, _, _ = texts_of(app)
     assert text.count(mark) == 1  # its row, and no other
-    tap(app, ("history-rubber", stopped))
+    tap(app, HistoryRubber(stopped))
     text, _, _ = texts_of(app)
     assert title in text
-    assert app.ui.stored.stopped and not app.ui.stored.sheet.finished
+    assert app.ui.history.stored.stopped and not app.ui.history.stored.sheet.finished
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -277,18 +279,18 @@ def test_damaged_rubbers_are_said_in_a_line(stored, lang):
     t = Catalog(lang)
     to_row(app, first)
     assert t.t("history.damaged", n=first) in texts_of(app)[0]
-    tap(app, ("history-rubber", first))  # its inputs still replay: its sheet shows
-    assert app.ui.stored.sheet.totals == games[first].sheet.totals()
-    tap(app, ("overlay", "history"))
+    tap(app, HistoryRubber(first))  # its inputs still replay: its sheet shows
+    assert app.ui.history.stored.sheet.totals == games[first].sheet.totals()
+    tap(app, Overlay("history"))
     to_row(app, second)
-    tap(app, ("history-rubber", second))
+    tap(app, HistoryRubber(second))
     text, targets, _ = texts_of(app)
     assert t.t("history.unreadable", why=t.t("history.why.damaged")) in " ".join(text.split(" | "))
-    assert [x.action for x in targets] == [("overlay", "history")]
-    tap(app, ("overlay", "history"))
+    assert [x.action for x in targets] == [Overlay("history")]
+    tap(app, Overlay("history"))
     to_row(app, third)
-    tap(app, ("history-rubber", third))
-    assert (app.ui.stored.kept, app.ui.stored.stored) == (20, len(ids))
+    tap(app, HistoryRubber(third))
+    assert (app.ui.history.stored.kept, app.ui.history.stored.stored) == (20, len(ids))
     note = t.t("history.partial", kept=20, stored=len(ids))
     assert note.split()[-1] in texts_of(app)[0]  # the note's last words: "... of 276."
 
@@ -297,12 +299,12 @@ def test_every_rubber_is_on_exactly_one_page_newest_first(stored):
     journal, games = stored
     app = history_app(journal)
     rows = []
-    pages = history_screen.paginate(app.ui.history, app.t)
+    pages = history_screen.paginate(app.ui.history.rubbers, app.t)
     assert len(pages) > 1
     for page in range(len(pages)):
-        app.act(("history-page", page))
+        app.act(HistoryPage(page))
         app.step(0)
-        rows += [t.action[1] for t in app.targets if t.action[0] == "history-rubber"]
+        rows += [t.action.rubber for t in app.targets if isinstance(t.action, HistoryRubber)]
     assert rows == sorted(games, reverse=True)
 
 
@@ -312,10 +314,10 @@ def test_history_and_sheets_are_readable_with_big_targets(stored, lang, size):
     journal, games = stored
     app = history_app(journal, lang)
     screens = []
-    for page in range(len(history_screen.paginate(app.ui.history, app.t))):
-        app.act(("history-page", page))
+    for page in range(len(history_screen.paginate(app.ui.history.rubbers, app.t))):
+        app.act(HistoryPage(page))
         screens.append(texts_of(app, size, recording=False))
-    app.act(("history-rubber", max(games)))
+    app.act(HistoryRubber(max(games)))
     screens.append(texts_of(app, size, recording=False))
     for _, targets, layout in screens:
         assert all(
@@ -335,7 +337,7 @@ def test_an_empty_history_says_so(tmp_path):
     app = history_app(journal, "nl")
     assert Catalog("nl").t("history.empty") in texts_of(app)[0]
     live = [t.action for t in app.targets if t.enabled]
-    assert live == [("overlay", None)]  # Close; Charts is greyed: nothing to draw
+    assert live == [Overlay(None)]  # Close; Charts is greyed: nothing to draw
     journal.close()
 
 
@@ -351,5 +353,5 @@ def test_long_names_are_cut_short_in_a_row_never_run_over(tmp_path, lang):
     layout = Layout((800, 480))
     render(pygame.Surface((800, 480)), layout, app.view(), app.ui, app.t)
     assert not [w for _, w in layout.overflow if w.startswith("history.py")]
-    assert "…" in text and ("history-rubber", 1) in [t.action for t in targets]
+    assert "…" in text and HistoryRubber(1) in [t.action for t in targets]
     journal.close()

@@ -6,6 +6,8 @@ any button it does not replace."""
 import os
 import queue
 
+from device.ui.actions import DismissNotice, Start
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -118,7 +120,7 @@ def test_a_tap_on_the_notice_puts_it_away_and_does_nothing_else():
     app.touch(app.layout.point(60, 450))  # where OK lies under the notice
     assert app.ui.journal_notice is None and table.game.snapshot() == before
     app.step(0)
-    assert all(t.action != ("dismiss-notice",) for t in app.targets)
+    assert all(t.action != DismissNotice() for t in app.targets)
 
 
 def test_a_touch_that_cannot_be_stored_is_refused_and_the_mark_stays_while_it_lasts(tmp_path):
@@ -146,7 +148,7 @@ def test_a_rubber_started_on_a_full_disk_shows_the_mark_and_starts_once_there_is
     )
     ui = UiState(start=StartState(form="plain", first_dealer=0))
     app = App(TableLoop(None, queue.Queue(), {}), ui, new_table=new_table_factory(None, journal))
-    app.act(("start",))
+    app.act(Start())
     assert app.table is not None and app.table.rubber is None and app.ui.storage == "io"
     journal.db.execute("DROP TRIGGER full")
     app.send(Input(CALL, "1S", "touch"))

@@ -5,6 +5,8 @@ and every key is a big enough target at every size and in both languages."""
 import os
 import queue
 
+from device.ui.actions import KeyboardKey, Start, StartField
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -34,15 +36,15 @@ def start_app(players=("Anna", "Ben"), lang="en") -> App:
 
 
 def keys(app) -> list:
-    return [t for t in app.targets if t.action[0] == "keyboard"]
+    return [t for t in app.targets if isinstance(t.action, KeyboardKey)]
 
 
 def tap_text(app, text: str) -> None:
     """Type `text` by tapping its keys, as a finger would (shift when the case differs)."""
     for char in text:
-        action = ("keyboard", "char", char)
+        action = KeyboardKey("char", char)
         if not any(t.action == action for t in keys(app)):
-            tap(app, ("keyboard", "shift"))
+            tap(app, KeyboardKey("shift"))
         tap(app, action)
 
 
@@ -58,61 +60,61 @@ def overlaps(a, b) -> bool:
 def test_tapping_a_name_opens_the_keyboard_and_done_closes_it():
     app = start_app()
     assert keys(app) == []
-    tap(app, ("start-field", "editing", 1))
+    tap(app, StartField("editing", 1))
     assert app.ui.start.editing == 1 and len(keys(app)) > 40
-    tap(app, ("keyboard", "done"))
+    tap(app, KeyboardKey("done"))
     assert app.ui.start.editing is None and keys(app) == []
     assert app.ui.start.players == ["Anna", "Ben"]
 
 
 def test_a_name_typed_by_tapping_with_capitals_and_accents():
     app = start_app()
-    tap(app, ("start-field", "editing", 0))
-    tap(app, ("keyboard", "clear"))
+    tap(app, StartField("editing", 0))
+    tap(app, KeyboardKey("clear"))
     assert app.ui.start.players[0] == "" and app.ui.start.shift  # a name starts with a capital
     tap_text(app, "Zoë")
-    tap(app, ("start-field", "editing", 1))  # straight on to the other name
-    tap(app, ("keyboard", "clear"))
+    tap(app, StartField("editing", 1))  # straight on to the other name
+    tap(app, KeyboardKey("clear"))
     for _ in range(3):
-        tap(app, ("keyboard", "back"))  # nothing left to take back: no harm
+        tap(app, KeyboardKey("back"))  # nothing left to take back: no harm
     tap_text(app, "José Anne-Marie")
     assert app.ui.start.players == ["Zoë", "José Anne-Marie"] and app.ui.banner is None
 
 
 def test_shift_turns_on_for_each_word_and_off_after_a_letter():
     app = start_app(players=("", "Ben"))
-    tap(app, ("start-field", "editing", 0))
+    tap(app, StartField("editing", 0))
     assert app.ui.start.shift
-    tap(app, ("keyboard", "char", "J"))
-    assert not app.ui.start.shift and ("keyboard", "char", "a") in [t.action for t in keys(app)]
-    tap(app, ("keyboard", "char", "-"))
-    assert app.ui.start.shift and ("keyboard", "char", "É") in [t.action for t in keys(app)]
-    tap(app, ("keyboard", "shift"))  # by hand: small letters after all
+    tap(app, KeyboardKey("char", "J"))
+    assert not app.ui.start.shift and KeyboardKey("char", "a") in [t.action for t in keys(app)]
+    tap(app, KeyboardKey("char", "-"))
+    assert app.ui.start.shift and KeyboardKey("char", "É") in [t.action for t in keys(app)]
+    tap(app, KeyboardKey("shift"))  # by hand: small letters after all
     assert not app.ui.start.shift
-    tap(app, ("keyboard", "back"))
+    tap(app, KeyboardKey("back"))
     assert app.ui.start.players[0] == "J" and not app.ui.start.shift
 
 
 def test_one_letter_too_many_is_refused_as_on_a_real_keyboard_and_the_next_key_clears_it():
     app = start_app(lang="nl")
-    tap(app, ("start-field", "editing", 0))
-    tap(app, ("keyboard", "clear"))
+    tap(app, StartField("editing", 0))
+    tap(app, KeyboardKey("clear"))
     tap_text(app, "X" + "x" * (NAME_MAX - 1))
-    tap(app, ("keyboard", "char", "y"))
+    tap(app, KeyboardKey("char", "y"))
     assert app.ui.start.players[0] == "X" + "x" * (NAME_MAX - 1)
     assert app.ui.banner == f"een naam heeft hoogstens {NAME_MAX} letters" and app.ui.banner_error
-    tap(app, ("keyboard", "back"))
-    tap(app, ("keyboard", "char", "y"))
+    tap(app, KeyboardKey("back"))
+    tap(app, KeyboardKey("char", "y"))
     assert app.ui.start.players[0].endswith("xy") and app.ui.banner is None
 
 
 def test_the_physical_keyboard_still_types_while_the_keys_show():
     app = start_app(players=("", "Ben"))
-    tap(app, ("start-field", "editing", 0))
+    tap(app, StartField("editing", 0))
     for letter in "Ed":
         app.typed(letter)
     app.step(0)  # the keys now show small letters: "Ed" goes on in the word
-    tap(app, ("keyboard", "char", "a"))
+    tap(app, KeyboardKey("char", "a"))
     app.key("backspace")
     app.typed("e")
     assert app.ui.start.players[0] == "Ede"
@@ -122,10 +124,10 @@ def test_the_physical_keyboard_still_types_while_the_keys_show():
 
 def test_start_while_typing_closes_the_keyboard_and_starts_the_rubber():
     app = start_app()
-    tap(app, ("start-field", "editing", 0))
-    tap(app, ("keyboard", "char", "a"))
+    tap(app, StartField("editing", 0))
+    tap(app, KeyboardKey("char", "a"))
     app.ui.start.first_dealer = 1
-    tap(app, ("start",))
+    tap(app, Start())
     assert app.table is not None and app.table.game.players == ("Annaa", "Ben")
     assert app.ui.start is None
 
@@ -148,7 +150,7 @@ def test_every_key_is_a_big_enough_target_on_the_screen_and_clear_of_the_field(
     editing, lang, size, shift
 ):
     targets = draw_start(editing, lang, size, shift)
-    board = [t for t in targets if t.action[0] == "keyboard"]
+    board = [t for t in targets if isinstance(t.action, KeyboardKey)]
     assert len(board) == len(keyboard.ACCENTS) + sum(map(len, keyboard.LETTERS)) + 5
     for target in targets:  # every target on the screen, the keys among them
         x, y, w, h = target.rect
@@ -156,8 +158,8 @@ def test_every_key_is_a_big_enough_target_on_the_screen_and_clear_of_the_field(
         assert x >= 0 and y >= 0 and x + w <= 800 and y + h <= 480, target
     for i, key in enumerate(board):  # no two keys share a point
         assert not any(overlaps(key.rect, other.rect) for other in board[i + 1 :]), key
-    field = next(t.rect for t in targets if t.action == ("start-field", "editing", None))
-    others = [t for t in targets if t.action[0] != "keyboard"]
+    field = next(t.rect for t in targets if t.action == StartField("editing", None))
+    others = [t for t in targets if not isinstance(t.action, KeyboardKey)]
     panel = (0, keyboard_top(), 800, keyboard.HEIGHT)
     assert not overlaps(field, panel)  # the name being typed stays in view ...
     assert field[1] >= 84  # ... below the band where a refusal is said

@@ -4,6 +4,8 @@ loop getting control back between pages (the figure for a rubber of 10,000 deals
 
 import os
 
+from device.ui.actions import HistoryRubber, Overlay
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -47,32 +49,32 @@ def test_a_long_rubber_is_replayed_a_page_at_a_time(stored):
 def test_opening_it_in_the_history_gives_the_loop_back_between_pages(stored, monkeypatch):
     # No time left in a slice: each turn of the loop reads one page, however fast the
     # machine (the time a turn holds the loop is make faults' figure, not this test's).
-    monkeypatch.setattr("device.ui.app.OPEN_SLICE_S", 0.0)
+    monkeypatch.setattr("device.ui.history.OPEN_SLICE_S", 0.0)
     journal, rubber = stored
     ui = UiState()
     app = App(None, ui, new_table=new_table_factory(None, journal))
-    app.act(("overlay", "history"))
-    app.act(("history-rubber", rubber))
+    app.act(Overlay("history"))
+    app.act(HistoryRubber(rubber))
     turns, shown = 0, []
-    while app.ui.stored.sheet is None:  # a turn of the screen loop each, drawn each time
-        assert app.ui.stored.problem == "loading" and app.ui.overlay == "history-sheet"
-        shown.append(app.ui.stored.kept)
+    while app.ui.history.stored.sheet is None:  # a turn of the screen loop each, drawn each time
+        assert app.ui.history.stored.problem == "loading" and app.ui.overlay == "history-sheet"
+        shown.append(app.ui.history.stored.kept)
         app.step(0)
         turns += 1
-    assert turns > 1 and shown == sorted(shown) and shown[0] < app.ui.stored.kept
-    assert app.ui.stored.sheet == sheet_view(long_rubber(DEALS))
-    app.act(("overlay", "history"))
+    assert turns > 1 and shown == sorted(shown) and shown[0] < app.ui.history.stored.kept
+    assert app.ui.history.stored.sheet == sheet_view(long_rubber(DEALS))
+    app.act(Overlay("history"))
 
 
 def test_back_while_it_is_read_stops_reading_it(stored):
     journal, rubber = stored
     app = App(None, UiState(), new_table=new_table_factory(None, journal))
-    app.act(("overlay", "history"))
-    app.act(("history-rubber", rubber))
-    assert app.ui.stored.problem == "loading"
-    app.act(("overlay", "history"))
+    app.act(Overlay("history"))
+    app.act(HistoryRubber(rubber))
+    assert app.ui.history.stored.problem == "loading"
+    app.act(Overlay("history"))
     app.step(0)
-    assert app._opening is None and app.ui.overlay == "history"
+    assert app.history.state.opening is None and app.ui.overlay == "history"
 
 
 class Idle(Reviewer):

@@ -8,6 +8,8 @@ import os
 import queue
 import subprocess
 
+from device.ui.actions import Overlay, Quit, ShutDown
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -27,10 +29,10 @@ from device.ui.screens import menu, screen_name  # noqa: E402
 from device.ui.screens.base import UiState  # noqa: E402
 from tests.ui.touch import tap  # noqa: E402
 
-RESTART = ("overlay", "confirm-restart")
-SHUT_DOWN = ("overlay", "confirm-shutdown")
-QUIT = ("overlay", "confirm-quit")
-NO = ("overlay", None)
+RESTART = Overlay("confirm-restart")
+SHUT_DOWN = Overlay("confirm-shutdown")
+QUIT = Overlay("confirm-quit")
+NO = Overlay(None)
 
 
 class Runner:
@@ -97,14 +99,14 @@ def test_on_a_laptop_quit_simply_quits_and_there_is_no_shut_down(on_a_laptop):
     assert QUIT in actions(app)
     assert RESTART not in actions(app) and SHUT_DOWN not in actions(app)
     tap(app, QUIT)
-    tap(app, ("quit",))
+    tap(app, Quit())
     assert not app.running and app.exit_code == 0
 
 
 def test_a_laptop_never_calls_the_power_off_even_when_asked(on_a_laptop):
     runner = Runner()
     app = make_app(runner=runner)
-    app.act(("shut-down",))  # no button leads here; a stray action still does nothing
+    app.act(ShutDown())  # no button leads here; a stray action still does nothing
     assert runner.calls == [] and app.running
     assert "only the installed table" in notice(app)
 
@@ -127,12 +129,12 @@ def test_restart_asks_first_then_ends_with_the_status_the_unit_restarts_on(on_th
     assert QUIT not in actions(app)  # Restart takes Quit's place: the same action
     tap(app, RESTART, min_size=48)
     assert screen_name(app.view(), app.ui) == "confirm-restart" and app.running
-    assert colour_at(app, NO) == theme.ACCENT and colour_at(app, ("quit",)) == theme.DANGER
+    assert colour_at(app, NO) == theme.ACCENT and colour_at(app, Quit()) == theme.DANGER
     tap(app, NO)
     assert app.running and app.ui.overlay is None and app.exit_code == 0
     open_menu(app)
     tap(app, RESTART)
-    tap(app, ("quit",))
+    tap(app, Quit())
     assert not app.running and app.exit_code == appliance.EXIT_RESTART == 75
 
 
@@ -154,7 +156,7 @@ def test_shut_down_asks_first_and_no_powers_nothing_off(on_the_appliance):
     open_menu(app)
     tap(app, SHUT_DOWN, min_size=48)
     assert screen_name(app.view(), app.ui) == "confirm-shutdown"
-    assert colour_at(app, NO) == theme.ACCENT and colour_at(app, ("shut-down",)) == theme.DANGER
+    assert colour_at(app, NO) == theme.ACCENT and colour_at(app, ShutDown()) == theme.DANGER
     tap(app, NO)
     assert runner.calls == [] and app.ui.overlay is None and app.running
 
@@ -164,7 +166,7 @@ def test_yes_asks_logind_to_power_off_and_says_so(on_the_appliance):
     app = make_app(runner=runner)
     open_menu(app)
     tap(app, SHUT_DOWN)
-    tap(app, ("shut-down",))
+    tap(app, ShutDown())
     [(command, kwargs)] = runner.calls
     assert command[0] == "busctl" and command[-3:] == ("PowerOff", "b", "false")
     assert "org.freedesktop.login1.Manager" in command
@@ -195,7 +197,7 @@ def test_a_failed_shut_down_says_why_and_the_table_goes_on(on_the_appliance, run
     app = make_app(runner=runner)
     open_menu(app)
     tap(app, SHUT_DOWN)
-    tap(app, ("shut-down",))
+    tap(app, ShutDown())
     assert len(runner.calls) == 1 and app.running and app.exit_code == 0
     said = notice(app)
     assert said.startswith("Could not shut down: ") and words in said, said
@@ -209,7 +211,7 @@ def test_the_failure_speaks_dutch(on_the_appliance):
     app = make_app("nl", runner=Runner(1, "Call failed: Access denied\n"))
     open_menu(app)
     tap(app, SHUT_DOWN)
-    tap(app, ("shut-down",))
+    tap(app, ShutDown())
     assert notice(app).startswith("Uitzetten lukte niet: niet toegestaan; sudo make install")
 
 

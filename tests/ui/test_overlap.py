@@ -7,6 +7,8 @@ and takes the taps there."""
 
 import os
 
+from device.ui.actions import Answer, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
@@ -46,12 +48,12 @@ def test_two_texts_over_each_other_a_button_and_the_bottom_bar_are_caught():
     draw_text(surface, layout, "Out of play", (100, 100))
     draw_text(surface, layout, "Honours", (110, 104))
     draw_text(surface, layout, "Reaching down", (300, 410))
-    button = Target((200, 200, 100, 48), ("key", "OK"))
+    button = Target((200, 200, 100, 48), TapKey("OK"))
     draw_text(surface, layout, "Half on a button", (150, 210))
     found = clashes(surface, [button])
     assert "'Out of play' overlaps 'Honours'" in found
     assert "'Reaching down' runs into the bottom bar" in found
-    assert any("Half on a button" in f and "('key', 'OK')" in f for f in found)
+    assert any("Half on a button" in f and "TapKey(key='OK')" in f for f in found)
     assert len(found) == 3
 
 
@@ -60,5 +62,5 @@ def test_a_text_covered_before_another_is_drawn_there_is_no_clash():
     draw_text(surface, layout, "Under the panel", (100, 100))
     pygame.draw.rect(surface, (10, 20, 30), layout.rect(80, 80, 400, 100))  # a panel
     draw_text(surface, layout, "On the panel", (100, 100))
-    label = Target((90, 90, 300, 60), ("answer", True))
+    label = Target((90, 90, 300, 60), Answer(True))
     assert clashes(surface, [label]) == []  # the label lies inside its button

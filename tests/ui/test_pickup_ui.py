@@ -8,6 +8,8 @@ import os
 import queue
 import random
 
+from device.ui.actions import EndDraw, Overlay, TapCall, TapCard, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
@@ -79,40 +81,40 @@ def test_take_and_reject_are_buttons_only_while_a_card_is_face_up():
 
     _, targets = draw(build_view(picking(3, face_up=True)), UiState(scanner=True), "en")
     enabled = {t.action for t in targets if t.enabled}
-    assert {("key", "OK"), ("call", "P")} <= enabled
-    assert ("overlay", "picker") not in enabled
+    assert {TapKey("OK"), TapCall("P")} <= enabled
+    assert Overlay("picker") not in enabled
     _, targets = draw(build_view(picking(3)), UiState(scanner=True), "en")
     enabled = {t.action for t in targets if t.enabled}
-    assert ("key", "OK") not in enabled and ("call", "P") not in enabled
-    assert ("overlay", "picker") in enabled
+    assert TapKey("OK") not in enabled and TapCall("P") not in enabled
+    assert Overlay("picker") in enabled
 
 
 def test_the_pick_up_by_touch_undone_from_the_screen_and_skipped_from_the_menu():
     table = Table(Game(Setup("draw-pick-up", ("Anna", "Ben"), 1, {})))
     app = App(TableLoop(table, queue.Queue(), {}), UiState(scanner=False))
     app.step(0)
-    tap(app, ("overlay", "picker"))
-    tap(app, ("card", "SA"))  # turned up: the table shows with its buttons
+    tap(app, Overlay("picker"))
+    tap(app, TapCard("SA"))  # turned up: the table shows with its buttons
     assert table.game.deal.own.turned == Card.parse("SA") and app.ui.banner is None
-    tap(app, ("call", "P"))  # Anna rejects it: Ben decides
+    tap(app, TapCall("P"))  # Anna rejects it: Ben decides
     assert table.game.turn == 1
-    tap(app, ("key", "OK"))  # Ben takes it
+    tap(app, TapKey("OK"))  # Ben takes it
     assert table.game.deal.own.pickups == [(Card.parse("SA"), 1)]
-    tap(app, ("card", "H2"))  # the picker is back for the next card (Anna's turn)
-    tap(app, ("call", "P"))
-    tap(app, ("call", "P"))  # rejected by both: out of play
+    tap(app, TapCard("H2"))  # the picker is back for the next card (Anna's turn)
+    tap(app, TapCall("P"))
+    tap(app, TapCall("P"))  # rejected by both: out of play
     assert table.game.deal.own.pickups[-1] == (Card.parse("H2"), None)
     assert build_view(table.game).own.dead == ("H2",)
-    tap(app, ("overlay", None))
+    tap(app, Overlay(None))
     while table.game.inputs:  # Undo on the footer, back to the deal's first input
-        tap(app, ("key", "UNDO"))
+        tap(app, TapKey("UNDO"))
     assert table.game.phase == "pick-up" and table.game.deal.own.turned is None
-    tap(app, ("key", "MENU"))
+    tap(app, TapKey("MENU"))
     assert STOP_PICK_UP in menu.items(app.view())
-    tap(app, ("overlay", "end-pick-up"))
-    tap(app, ("end-draw",))  # Yes: the pick-up is not followed any more
+    tap(app, Overlay("end-pick-up"))
+    tap(app, EndDraw())  # Yes: the pick-up is not followed any more
     assert table.game.phase == "auction" and app.ui.overlay is None
-    tap(app, ("key", "UNDO"))
+    tap(app, TapKey("UNDO"))
     assert table.game.phase == "pick-up"
     assert undone_text(table.game) == "Undone: the end of the pick-up"
 

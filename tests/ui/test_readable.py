@@ -9,6 +9,8 @@ import os
 import queue
 import re
 
+from device.ui.actions import FlipShared, TapCall, TapCard, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -171,7 +173,7 @@ def test_dutch_cards_are_drawn_with_h_v_b_but_stay_sk_in_the_notation():
     draw(view, UiState(overlay="picker"), "nl", (800, 480), dutch)
     assert {"K", "Q", "J"} <= set(english.texts) and not {"H", "V", "B"} & set(english.texts)
     assert {"H", "V", "B"} <= set(dutch.texts) and not {"K", "Q", "J"} & set(dutch.texts)
-    cards = {t.action[1] for t in targets if t.action[0] == "card"}
+    cards = {t.action.card for t in targets if isinstance(t.action, TapCard)}
     assert {"SK", "HQ", "DJ"} <= cards
 
 
@@ -288,24 +290,24 @@ def _header(app):
 
 def test_the_header_turns_half_round_and_back_and_its_button_follows(app):
     before = _header(app)
-    _tap(app, ("flip-shared",))
+    _tap(app, FlipShared())
     assert app.ui.shared_flipped
     turned = _header(app)
     assert pygame.image.tobytes(pygame.transform.rotate(before, 180), "RGB") == (
         pygame.image.tobytes(turned, "RGB")
     )
-    flip = next(t for t in app.targets if t.action == ("flip-shared",))
+    flip = next(t for t in app.targets if t.action == FlipShared())
     assert flip.rect[0] == 0  # the button went round with the texts: now at the left end
-    _tap(app, ("flip-shared",))
+    _tap(app, FlipShared())
     assert not app.ui.shared_flipped
     assert pygame.image.tobytes(_header(app), "RGB") == pygame.image.tobytes(before, "RGB")
 
 
 def test_touches_still_land_when_the_header_is_turned(app):
-    _tap(app, ("flip-shared",))
-    _tap(app, ("call", "1S"))  # the bidding box under the turned header
+    _tap(app, FlipShared())
+    _tap(app, TapCall("1S"))  # the bidding box under the turned header
     assert [str(c) for _, c in app.table.game.deal.auction.calls] == ["1S"]
-    _tap(app, ("key", "UNDO"))
+    _tap(app, TapKey("UNDO"))
     assert not app.table.game.deal.auction.calls
     assert app.ui.shared_flipped  # a game input leaves the header as it was turned
 
@@ -315,6 +317,6 @@ def test_the_turn_button_is_a_full_target_on_both_ends(size):
     view = build_view(game("plain", {"calls": []}))
     for flipped in (False, True):
         _, targets = draw(view, UiState(shared_flipped=flipped), "en", size)
-        flip = [t for t in targets if t.action == ("flip-shared",)]
+        flip = [t for t in targets if t.action == FlipShared()]
         assert len(flip) == 1 and flip[0].rect[2] >= 48 and flip[0].rect[3] >= 48
         assert (flip[0].rect[0] == 0) == flipped

@@ -7,6 +7,18 @@ else the defaults. With no usable data folder nothing is written."""
 import json
 import os
 
+from device.ui.actions import (
+    DismissNotice,
+    Forms,
+    KeyboardKey,
+    Overlay,
+    Setting,
+    Start,
+    StartField,
+    TapKey,
+)
+from tests.ui.touch import is_field
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -45,25 +57,25 @@ def run_main(monkeypatch, folder, config, script, *extra):
 
 def choose_everything(app):
     """Names typed on the keyboard, a form, an option, Start; then the settings."""
-    while any(t.action == ("dismiss-notice",) for t in app.targets):
-        tap(app, ("dismiss-notice",))  # a notice over the bottom band is read first
+    while any(t.action == DismissNotice() for t in app.targets):
+        tap(app, DismissNotice())  # a notice over the bottom band is read first
     for seat, name in enumerate(("Zoë", "José")):
-        tap(app, ("start-field", "editing", seat))
-        tap(app, ("keyboard", "clear"))
+        tap(app, StartField("editing", seat))
+        tap(app, KeyboardKey("clear"))
         tap_text(app, name)
-    tap(app, ("keyboard", "done"))
-    tap(app, next(t.action for t in app.targets if t.action[0] == "forms"))  # the list
-    tap(app, ("start-field", "form", "plain"))
-    options = next(t.action for t in app.targets if t.action[:2] == ("start-field", "options"))
+    tap(app, KeyboardKey("done"))
+    tap(app, next(t.action for t in app.targets if isinstance(t.action, Forms)))  # the list
+    tap(app, StartField("form", "plain"))
+    options = next(t.action for t in app.targets if is_field(t.action, "options"))
     tap(app, options)  # honours off
-    tap(app, ("start-field", "first_dealer", 1))
-    tap(app, ("start",))
+    tap(app, StartField("first_dealer", 1))
+    tap(app, Start())
     assert app.table.game.players == ("Zoë", "José")
-    tap(app, ("key", "MENU"))
-    tap(app, ("overlay", "settings"))
-    tap(app, ("set", "lang", "nl"))
-    tap(app, ("set", "four_colour", True))
-    tap(app, ("set", "rotation", 90))  # last: taps after it come turned
+    tap(app, TapKey("MENU"))
+    tap(app, Overlay("settings"))
+    tap(app, Setting("lang", "nl"))
+    tap(app, Setting("four_colour", True))
+    tap(app, Setting("rotation", 90))  # last: taps after it come turned
 
 
 @pytest.fixture

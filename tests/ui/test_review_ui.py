@@ -7,6 +7,8 @@ import os
 import queue
 import time
 
+from device.ui.actions import HistoryRubber, Overlay
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -116,12 +118,12 @@ def test_the_history_reviews_each_deal_of_a_stored_rubber(tmp_path):
         assert table.apply(event).accepted
     app = App(None, UiState(start=StartState()), new_table=new_table_factory(None, journal))
     try:
-        app.act(("overlay", "history"))
+        app.act(Overlay("history"))
         app.step(0)
-        app.act(("history-rubber", table.rubber))
+        app.act(HistoryRubber(table.rubber))
         app.step(0)
-        assert ("overlay", "history-review") in [t.action for t in app.targets]
-        app.act(("overlay", "history-review"))
+        assert Overlay("history-review") in [t.action for t in app.targets]
+        app.act(Overlay("history-review"))
         played = [d for d in table.game.deals if d.outcome is not None]
 
         def all_done(a):

@@ -6,6 +6,8 @@ import os
 import re
 from pathlib import Path
 
+from device.ui.actions import Answer, Claim, ClaimSeat, Overlay, TapCall, TapCard, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -51,7 +53,7 @@ def draw(view, lang="en", size=(800, 480), catalog=None, **ui):
 
 
 def actions(targets, kind):
-    return [t for t in targets if t.action[0] == kind]
+    return [t for t in targets if isinstance(t.action, kind)]
 
 
 def content(targets):
@@ -77,29 +79,29 @@ def centre(target):
 
 def test_bidding_box_has_every_call_and_enables_exactly_the_legal_ones():
     view = auction_view("1S")  # Anna speaks first; Ben's 1S: Anna may double, not redouble
-    calls = actions(draw(view), "call")
-    assert sorted(t.action[1] for t in calls) == sorted(str(c) for c in ALL_CALLS)
+    calls = actions(draw(view), TapCall)
+    assert sorted(t.action.call for t in calls) == sorted(str(c) for c in ALL_CALLS)
     assert len(calls) == 38
-    assert {t.action[1] for t in calls if t.enabled} == set(view.auction.legal)
-    enabled = {t.action[1]: t.enabled for t in calls}
+    assert {t.action.call for t in calls if t.enabled} == set(view.auction.legal)
+    enabled = {t.action.call: t.enabled for t in calls}
     assert enabled["X"] and not enabled["XX"] and not enabled["1S"] and enabled["1NT"]
 
 
 def test_redouble_is_enabled_only_after_a_double():
-    doubled = {t.action[1]: t.enabled for t in actions(draw(auction_view("1S", "X")), "call")}
+    doubled = {t.action.call: t.enabled for t in actions(draw(auction_view("1S", "X")), TapCall)}
     assert doubled["XX"] and not doubled["X"]
 
 
 def test_tapping_a_bid_makes_that_call_and_a_greyed_one_nothing():
     targets = draw(auction_view("1H"))
-    (one_spade,) = [t for t in targets if t.action == ("call", "1S")]
-    assert tap(targets, *centre(one_spade)) == ("call", "1S")
-    (one_club,) = [t for t in targets if t.action == ("call", "1C")]
+    (one_spade,) = [t for t in targets if t.action == TapCall("1S")]
+    assert tap(targets, *centre(one_spade)) == TapCall("1S")
+    (one_club,) = [t for t in targets if t.action == TapCall("1C")]
     assert not one_club.enabled and tap(targets, *centre(one_club)) is None
 
 
 def test_auction_has_no_ok_key():
-    (ok,) = [t for t in draw(auction_view()) if t.action == ("key", "OK")]
+    (ok,) = [t for t in draw(auction_view()) if t.action == TapKey("OK")]
     assert not ok.enabled
 
 
@@ -114,18 +116,18 @@ def test_call_text_translates_pass_and_no_trumps_but_keeps_suit_codes():
 
 
 def test_accept_and_dispute_only_while_a_claim_waits():
-    assert not actions(draw(play_view()), "answer")
+    assert not actions(draw(play_view()), Answer)
     targets = draw(play_view(cards=12, claim=(5, 0)))
-    assert sorted(t.action for t in actions(targets, "answer")) == [
-        ("answer", False),
-        ("answer", True),
+    assert sorted((t.action for t in actions(targets, Answer)), key=lambda a: a.accept) == [
+        Answer(False),
+        Answer(True),
     ]
-    assert not actions(content(targets), "overlay")  # the claim must be answered first
+    assert not actions(content(targets), Overlay)  # the claim must be answered first
 
 
 def test_play_buttons_last_trick_claim_and_the_picker_with_or_without_a_scanner():
     def buttons(view, **ui):
-        return {t.action[1]: t.enabled for t in actions(content(draw(view, **ui)), "overlay")}
+        return {t.action.name: t.enabled for t in actions(content(draw(view, **ui)), Overlay)}
 
     assert buttons(play_view(cards=1)) == {"last-trick": False, "claim": True, "picker": True}
     connected = {"devices": {"scanner": "connected"}}
@@ -157,38 +159,38 @@ def test_tricks_needed_by_the_declarer_and_to_beat_the_contract():
 
 
 def test_picker_offers_the_whole_deck_each_card_once():
-    cards = actions(draw(play_view(cards=0), overlay="picker"), "card")
-    names = [t.action[1] for t in cards]
+    cards = actions(draw(play_view(cards=0), overlay="picker"), TapCard)
+    names = [t.action.card for t in cards]
     assert len(names) == len(set(names)) == 52 and all(t.enabled for t in cards)
     assert {"SA", "HT", "D2", "CK"} <= set(names)
 
 
 def test_picker_for_the_abridged_deck():
     view = dataclasses.replace(play_view(), deck="abridged")
-    names = {t.action[1] for t in actions(draw(view, overlay="picker"), "card")}
+    names = {t.action.card for t in actions(draw(view, overlay="picker"), TapCard)}
     assert len(names) == 52 and {"R14", "Y2", "B10", "G11"} <= names
 
 
 def test_overlays_close():
     for overlay in ("last-trick", "picker", "claim"):
         targets = draw(play_view(), overlay=overlay)
-        assert ("overlay", None) in [t.action for t in targets], overlay
+        assert Overlay(None) in [t.action for t in targets], overlay
 
 
 def test_claim_offers_zero_to_the_remaining_tricks_for_the_chosen_player():
     view = play_view(cards=10)  # five tricks played: eight to go
-    claims = {t.action for t in actions(draw(view, overlay="claim"), "claim")}
-    assert claims == {("claim", 0, n) for n in range(9)}  # the declarer, Anna, by default
+    claims = {t.action for t in actions(draw(view, overlay="claim"), Claim)}
+    assert claims == {Claim(0, n) for n in range(9)}  # the declarer, Anna, by default
     targets = draw(view, overlay="claim", claim_seat=1)
-    assert {t.action for t in actions(targets, "claim")} == {("claim", 1, n) for n in range(9)}
-    assert [t.action for t in actions(targets, "claim-seat")] == [
-        ("claim-seat", 0),
-        ("claim-seat", 1),
+    assert {t.action for t in actions(targets, Claim)} == {Claim(1, n) for n in range(9)}
+    assert [t.action for t in actions(targets, ClaimSeat)] == [
+        ClaimSeat(0),
+        ClaimSeat(1),
     ]
 
 
 def test_claim_before_the_first_trick_goes_up_to_thirteen():
-    claims = {t.action[2] for t in actions(draw(play_view(cards=0), overlay="claim"), "claim")}
+    claims = {t.action.tricks for t in actions(draw(play_view(cards=0), overlay="claim"), Claim)}
     assert claims == set(range(14))
 
 

@@ -6,6 +6,8 @@ import os
 import queue
 import random
 
+from device.ui.actions import EndDraw, Honours, Overlay, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -110,32 +112,32 @@ def test_a_stray_menu_never_ends_the_draw_phase(app):
     app.key("escape")  # ... or Escape on the keyboard: the menu opens, nothing more
     app.step(0)
     assert app.ui.overlay == "menu" and app.table.game.phase == "draw"
-    tap(app, ("overlay", None))  # closing the menu: still drawing
+    tap(app, Overlay(None))  # closing the menu: still drawing
     assert app.table.game.phase == "draw" and stored_kinds(app) == []
 
 
 def test_the_menu_item_asks_first_and_no_goes_back_to_the_draw(app):
-    tap(app, ("key", "OK"))  # one draw turn
-    tap(app, ("key", "MENU"))
-    tap(app, ("overlay", "end-draw"))
+    tap(app, TapKey("OK"))  # one draw turn
+    tap(app, TapKey("MENU"))
+    tap(app, Overlay("end-draw"))
     assert app.ui.overlay == "end-draw" and app.table.game.phase == "draw"
-    assert set(actions(app.targets)) == {("end-draw",), ("overlay", None)}
-    tap(app, ("overlay", None))  # No
+    assert set(actions(app.targets)) == {EndDraw(), Overlay(None)}
+    tap(app, Overlay(None))  # No
     assert app.ui.overlay is None and app.table.game.phase == "draw"
     assert stored_kinds(app) == ["draw-turn"]
 
 
 def test_yes_ends_the_draw_phase_through_the_table_and_the_journal(app):
-    tap(app, ("key", "MENU"))
-    tap(app, ("overlay", "end-draw"))
-    tap(app, ("end-draw",))  # Yes
+    tap(app, TapKey("MENU"))
+    tap(app, Overlay("end-draw"))
+    tap(app, EndDraw())  # Yes
     assert app.ui.overlay is None and app.table.game.phase == "auction"
     assert stored_kinds(app) == ["draw-end"]
-    tap(app, ("key", "MENU"))  # after the draw phase the menu has no such item
-    assert ("overlay", "end-draw") not in actions(app.targets)
-    tap(app, ("overlay", None))
+    tap(app, TapKey("MENU"))  # after the draw phase the menu has no such item
+    assert Overlay("end-draw") not in actions(app.targets)
+    tap(app, Overlay(None))
     app.step(0)
-    tap(app, ("key", "UNDO"))  # and undo takes it back, like any input
+    tap(app, TapKey("UNDO"))  # and undo takes it back, like any input
     assert app.table.game.phase == "draw"
 
 
@@ -143,7 +145,7 @@ def test_the_question_in_both_languages():
     game = Game(Setup("draw-and-discard", ("Anna", "Ben"), 0))
     view = build_view(game)
     text, targets = screen(view, overlay="menu")
-    assert "End the draw phase" in text and ("overlay", "end-draw") in actions(targets)
+    assert "End the draw phase" in text and Overlay("end-draw") in actions(targets)
     assert all(w >= MIN_TARGET and h >= MIN_TARGET for (_, _, w, h) in (t.rect for t in targets))
     text, _ = screen(view, overlay="end-draw")
     assert "End the draw phase now?" in text and "Turn 1 of 13" in text
@@ -158,7 +160,7 @@ def test_the_question_after_the_last_turn_only_closes():
     game = Game(Setup("draw-and-discard", ("Anna", "Ben"), 0))
     game.apply(DrawPhaseEnded())
     text, targets = screen(build_view(game), overlay="end-draw")
-    assert "already over" in text and actions(targets) == [("overlay", None)]
+    assert "already over" in text and actions(targets) == [Overlay(None)]
 
 
 # -- honours that cannot be ----------------------------------------------------------------
@@ -193,12 +195,12 @@ def claimed_app(honours=True):
 )
 def test_impossible_honours_are_refused_on_the_screen_with_the_reason(lang, message):
     app = claimed_app()
-    app.setting("lang", lang)
+    app.settings.setting("lang", lang)
     app.step(0)
-    tap(app, ("honours", 0, 150))
+    tap(app, Honours(0, 150))
     assert app.ui.banner == message and app.ui.banner_error
     assert app.table.game.deal.honours_from is None  # nothing changed: still to be given
-    tap(app, ("honours", 0, 100))  # A Q J 10 fit
+    tap(app, Honours(0, 100))  # A Q J 10 fit
     assert app.table.game.deal.honours == (100, 0)
 
 

@@ -5,6 +5,20 @@ promises; the sheet is paper and keeps a long rubber on it."""
 
 import os
 
+from device.ui.actions import (
+    Forms,
+    Honours,
+    NewRubber,
+    Overlay,
+    PairDeck,
+    Resume,
+    Setting,
+    Start,
+    StartField,
+    TapKey,
+)
+from tests.ui.touch import is_field
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -15,6 +29,7 @@ import pytest  # noqa: E402
 from device.engine.record import play_record  # noqa: E402
 from device.forms import FORMS  # noqa: E402
 from device.ui import theme  # noqa: E402
+from device.ui.history import HistoryState  # noqa: E402
 from device.ui.i18n import Catalog, catalogue  # noqa: E402
 from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
 from device.ui.screens import render  # noqa: E402
@@ -128,7 +143,7 @@ def screens():
         ("menu-start", None, UiState(overlay="menu", start=StartState())),
         ("settings", view_of(*MADE), UiState(overlay="settings", devices={"scanner": "lost"})),
         ("history-empty", None, UiState(overlay="history", start=StartState())),
-        ("history", view_of(*MADE), UiState(overlay="history", history=HISTORY)),
+        ("history", view_of(*MADE), UiState(overlay="history", history=HistoryState(HISTORY))),
         ("pairing", None, UiState(pairing=("SA", 12, 52))),
     ]
 
@@ -197,7 +212,7 @@ def test_every_catalogue_key_the_screens_use_exists_in_both_languages():
 
 
 def _honours_actions(targets):
-    return [t.action for t in targets if t.action[0] == "honours"]
+    return [t.action for t in targets if isinstance(t.action, Honours)]
 
 
 def test_result_offers_honours_buttons_only_after_a_claim():
@@ -205,21 +220,21 @@ def test_result_offers_honours_buttons_only_after_a_claim():
     _, claimed = draw_screen(view_of(*CLAIMED), UiState())
     assert _honours_actions(made) == []
     assert _honours_actions(claimed) == [
-        ("honours", 0, 100),
-        ("honours", 0, 150),
-        ("honours", 1, 100),
-        ("honours", 1, 150),
-        ("honours", None, 0),  # None: nobody held honours
+        Honours(0, 100),
+        Honours(0, 150),
+        Honours(1, 100),
+        Honours(1, 150),
+        Honours(None, 0),  # None: nobody held honours
     ]
-    assert ("key", "OK") in [t.action for t in claimed]
+    assert TapKey("OK") in [t.action for t in claimed]
 
 
 def test_honours_in_no_trumps_are_only_150():
     _, targets = draw_screen(view_of(("3NT", "claim", 7)), UiState())
     assert _honours_actions(targets) == [
-        ("honours", 0, 150),
-        ("honours", 1, 150),
-        ("honours", None, 0),
+        Honours(0, 150),
+        Honours(1, 150),
+        Honours(None, 0),
     ]
 
 
@@ -239,27 +254,23 @@ def test_result_texts_say_made_down_and_thrown_in():
 def test_start_screen_offers_each_form_start_and_resume_when_possible():
     _, targets = draw_screen(None, start_ui())
     actions = [t.action for t in targets]
-    assert ("forms", 0) in actions  # the chosen form's button opens the list of forms
+    assert Forms(0) in actions  # the chosen form's button opens the list of forms
     listed = []
     for page in range(len(FORMS)):  # every form on one page of the list or another
         ui = start_ui()
         ui.overlay, ui.forms_page = "forms", page
         listed += [t.action for t in draw_screen(None, ui)[1]]
     for form in FORMS:
-        assert ("start-field", "form", form.name) in listed
-    assert ("start",) in actions and ("resume",) not in actions
-    assert ("start-field", "editing", 0) in actions and (
-        "start-field",
-        "first_dealer",
-        None,
-    ) in actions
+        assert StartField("form", form.name) in listed
+    assert Start() in actions and Resume() not in actions
+    assert StartField("editing", 0) in actions and StartField("first_dealer", None) in actions
     _, targets = draw_screen(None, start_ui(can_resume=True))
-    assert ("resume",) in [t.action for t in targets]
+    assert Resume() in [t.action for t in targets]
 
 
 def test_start_screen_option_toggles_store_a_new_options_dict():
     _, targets = draw_screen(None, start_ui(form="draw-and-discard", options={"honours": False}))
-    chosen = [t.action[2] for t in targets if t.action[:2] == ("start-field", "options")]
+    chosen = [t.action.value for t in targets if is_field(t.action, "options")]
     assert {"honours": True} in chosen  # honours off: its toggle turns it back on
     assert {"honours": False, "auction_end": "three-passes"} in chosen
     assert {"honours": False, "discards_face_up": True} in chosen
@@ -268,19 +279,19 @@ def test_start_screen_option_toggles_store_a_new_options_dict():
 def test_settings_offers_language_suit_colours_and_rotation():
     _, targets = draw_screen(view_of(*MADE), UiState(overlay="settings"))
     actions = [t.action for t in targets]
-    assert ("set", "lang", "en") in actions and ("set", "lang", "nl") in actions
-    assert ("set", "four_colour", True) in actions and ("set", "four_colour", False) in actions
+    assert Setting("lang", "en") in actions and Setting("lang", "nl") in actions
+    assert Setting("four_colour", True) in actions and Setting("four_colour", False) in actions
     for degrees in (0, 90, 180, 270):
-        assert ("set", "rotation", degrees) in actions
-    assert ("pair-deck",) in actions and ("overlay", None) in actions
+        assert Setting("rotation", degrees) in actions
+    assert PairDeck() in actions and Overlay(None) in actions
 
 
 def test_menu_closes_quits_and_greys_game_buttons_without_a_game():
     _, targets = draw_screen(None, UiState(overlay="menu", start=StartState()))
     enabled = {t.action: t.enabled for t in targets}
-    assert enabled[("overlay", None)] and enabled[("overlay", "settings")]
-    assert enabled[("overlay", "confirm-quit")]  # Quit asks first
-    assert not enabled[("overlay", "sheet")] and not enabled[("new-rubber",)]
+    assert enabled[Overlay(None)] and enabled[Overlay("settings")]
+    assert enabled[Overlay("confirm-quit")]  # Quit asks first
+    assert not enabled[Overlay("sheet")] and not enabled[NewRubber()]
 
 
 # --- the score sheet ------------------------------------------------------------------------------

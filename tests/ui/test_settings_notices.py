@@ -4,6 +4,8 @@ import os
 import queue
 from types import SimpleNamespace
 
+from device.ui.actions import DismissNotice, Setting
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -70,10 +72,10 @@ def test_notices_stay_until_tapped_in_the_screens_language():
     app.typed("Z")  # typing, cards and calls do not put it away ...
     app.key("return")
     assert ui.journal_notice is not None
-    app.act(("set", "lang", "en"))  # ... it follows the language ...
+    app.act(Setting("lang", "en"))  # ... it follows the language ...
     assert ui.journal_notice.text(app.t).startswith("config line 3: rotation must be")
     app.step(0)
-    notice = next(t for t in app.targets if t.action == ("dismiss-notice",))
+    notice = next(t for t in app.targets if t.action == DismissNotice())
     x, y, w, h = notice.rect
     app.touch(app.layout.point(x + w / 2, y + h / 2))  # ... a tap does
     assert ui.journal_notice is None

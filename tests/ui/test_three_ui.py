@@ -7,6 +7,8 @@ drawn without an error in English and Dutch."""
 import os
 import random
 
+from device.ui.actions import Answer, Start, StartField, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
@@ -61,7 +63,7 @@ def test_the_talon_screen_waits_for_ok_from_the_bidding_box():
     assert view.phase == "talon" and view.extra["talon"]["leader"] == "Carla"
     layout, targets = draw(view)
     assert not layout.too_small and not layout.overflow
-    ok = [target for target in targets if target.action == ("key", "OK")]
+    ok = [target for target in targets if target.action == TapKey("OK")]
     assert ok and ok[0].enabled
     refused = table.handle(Input(CALL, "2S", "bidbox"))
     assert not refused.accepted and "talon" in refused.message
@@ -83,8 +85,8 @@ def test_the_play_has_three_spots_and_sixteen_tricks():
     game.apply(ClaimMade(10))
     view = build_view(game)
     _, targets = draw(view)
-    answers = [t.action for t in targets if t.action and t.action[0] == "answer"]
-    assert answers == [("answer", True), ("answer", False)]
+    answers = [t.action for t in targets if t.action and isinstance(t.action, Answer)]
+    assert answers == [Answer(True), Answer(False)]
     assert view.turn == "Carla"
 
 
@@ -120,22 +122,22 @@ def test_three_names_the_draw_for_the_dealer_and_a_whole_deal_from_the_start_scr
     ui = UiState(scanner=True, start=StartState(players=["Anna", "Ben"]))
     app = App(loop, ui, new_table=new_table_factory())
     app.step(0)
-    app.act(("start-field", "form", "three-player"))
+    app.act(StartField("form", "three-player"))
     assert len(app.ui.start.players) == 3
-    app.act(("start",))
+    app.act(Start())
     assert screen_name(None, app.ui) == "cut" and app.ui.start.drawn == [None] * 3
     for card in ("H9", "SK", "D2"):
         assert app.loop.handle(Input(CARD, card, "scanner")).accepted
     assert app.ui.start.first_dealer == 1 and app.ui.start.unseated is None
     players = list(app.ui.start.players)
-    app.act(("start",))
+    app.act(Start())
     game = app.table.game
     assert game.form.name == "three-player" and list(game.players) == players
     assert game.deal.dealer == 1 and game.turn == 2  # the dealer's left speaks first
     for call in ("1NT", "P", "P"):
         assert app.loop.handle(Input(CALL, call, "bidbox")).accepted
     app.step(0)
-    assert game.phase == "talon" and ("key", "OK") in [t.action for t in app.targets]
+    assert game.phase == "talon" and TapKey("OK") in [t.action for t in app.targets]
     assert app.loop.handle(Input(KEY, "OK", "bidbox")).accepted
     assert game.phase == "play" and game.turn == 0  # left of Carla, the declarer
     assert app.loop.handle(Input(CARD, "SA", "scanner")).accepted

@@ -8,6 +8,8 @@ import os
 import queue
 import random
 
+from device.ui.actions import Overlay, TapCard, TapKey
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -61,22 +63,22 @@ def accepted(game: Game) -> set[str]:
 
 
 def offered(app: App) -> set[str]:
-    return {t.action[1] for t in app.targets if t.action[0] == "card" and t.enabled}
+    return {t.action.card for t in app.targets if isinstance(t.action, TapCard) and t.enabled}
 
 
 def ok_lit(app: App) -> bool:
-    return any(t.action == ("key", "OK") and t.enabled for t in app.targets)
+    return any(t.action == TapKey("OK") and t.enabled for t in app.targets)
 
 
 def test_the_picker_turns_up_a_semi_exposed_dummys_card():
     game = robots_until("semi-exposed-dummies", ("Anna", "Ben"), "turn-up")
     app = app_at(game)
-    tap(app, ("overlay", "picker"), 48)
+    tap(app, Overlay("picker"), 48)
     assert screen_name(app.view(), app.ui) == "picker"  # it stays open in this phase
     assert offered(app) == accepted(game)  # exactly the cards that can lie there
     hand = game.deal.play.turn_up[0]
     card = sorted(offered(app))[0]
-    tap(app, ("card", card))
+    tap(app, TapCard(card))
     assert card in {str(c) for c in game.deal.play.shown(hand)}  # turned up, as a scan does
 
 
@@ -84,9 +86,9 @@ def test_ok_under_the_turn_up_picker_says_the_card_is_not_scanned():
     game = robots_until("semi-exposed-dummies", ("Anna", "Ben"), "turn-up")
     app = app_at(game)
     left = len(game.deal.play.turn_up)
-    tap(app, ("overlay", "picker"))
+    tap(app, Overlay("picker"))
     assert ok_lit(app)
-    tap(app, ("key", "OK"))
+    tap(app, TapKey("OK"))
     assert len(game.deal.play.turn_up) == left - 1 and app.ui.overlay == "picker"
 
 
@@ -102,12 +104,12 @@ def test_ok_under_the_turn_up_picker_says_the_card_is_not_scanned():
 def test_the_dummy_picker_offers_what_can_be_laid_out_and_ok_stays_lit(form, players, phase):
     game = robots_until(form, players, phase)
     app = app_at(game)
-    tap(app, ("overlay", "picker"), 48)
+    tap(app, Overlay("picker"), 48)
     assert screen_name(app.view(), app.ui) == "picker"
     assert offered(app) == accepted(game)
     assert ok_lit(app)  # OK: the dummy is down
     before = (game.phase, game.deal.dummy)
-    tap(app, ("key", "OK"))
+    tap(app, TapKey("OK"))
     assert (game.phase, game.deal.dummy) != before  # the play, or the next dummy
 
 
@@ -125,15 +127,15 @@ def abridged_lay_out() -> App:
 def test_the_picker_lays_out_the_abridged_dummy_and_ok_says_it_is_down():
     app = abridged_lay_out()
     game = app.table.game
-    tap(app, ("overlay", "picker"), 48)  # Cards, on the lay-out screen
+    tap(app, Overlay("picker"), 48)  # Cards, on the lay-out screen
     assert screen_name(app.view(), app.ui) == "picker"
     assert offered(app) == accepted(game) and len(offered(app)) == 52
     for card in ("R14", "G2"):
-        tap(app, ("card", card))
+        tap(app, TapCard(card))
     assert [str(c) for c in game.deal.own.dummy_cards] == ["R14", "G2"]
     assert offered(app) == accepted(game) and not {"R14", "G2"} & offered(app)  # greyed
     assert app.ui.overlay == "picker" and ok_lit(app)
-    tap(app, ("key", "OK"))
+    tap(app, TapKey("OK"))
     assert game.phase == "trump"  # the dummy is down: the declarer names the trump
     assert app.ui.overlay is None  # the picker has nothing to take now
 
@@ -141,9 +143,9 @@ def test_the_picker_lays_out_the_abridged_dummy_and_ok_says_it_is_down():
 def test_a_whole_abridged_dummy_tapped_in_closes_the_picker():
     app = abridged_lay_out()
     game = app.table.game
-    tap(app, ("overlay", "picker"))
+    tap(app, Overlay("picker"))
     for card in [f"R{rank}" for rank in range(2, 15)]:
-        tap(app, ("card", card))
+        tap(app, TapCard(card))
     assert game.phase == "trump" and app.ui.overlay is None
 
 

@@ -63,7 +63,7 @@ ENDS = [
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_a_partnership_wins_in_the_plural(name, lang):
     view, ui = SCREENS[name]
-    sheet = ui.stored.sheet if ui.overlay == "history-sheet" else view.sheet
+    sheet = ui.history.stored.sheet if ui.overlay == "history-sheet" else view.sheet
     texts = " | ".join(drawn_texts(view, ui, lang))
     winner = sheet.winner
     assert " & " in winner

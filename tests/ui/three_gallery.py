@@ -17,6 +17,7 @@ from device.engine.events import (
 )
 from device.engine.game import Game
 from device.robots import play_rubber
+from device.ui.history import HistoryState
 from device.ui.screens.base import UiState
 from device.ui.view import build_view
 
@@ -95,7 +96,7 @@ def three_screens() -> list[tuple[str, object, UiState]]:
         (f"{f}-sheet", build_view(rubber), UiState(overlay="sheet")),
         (f"{f}-finished", build_view(rubber), UiState()),
         (f"{f}-help", mid, UiState(overlay="help", help_back="menu")),
-        (f"{f}-history", mid, UiState(overlay="history", history=history())),
+        (f"{f}-history", mid, UiState(overlay="history", history=HistoryState(history()))),
     ]
 
 

@@ -11,3 +11,10 @@ def tap(app, action, min_size: float = 0) -> None:
     assert w >= min_size and h >= min_size, target
     app.touch(app.layout.point(x + w / 2, y + h / 2))
     app.step(0)
+
+
+def is_field(action, name: str) -> bool:
+    """The action sets the start form's field `name` (a StartField for it)."""
+    from device.ui.actions import StartField
+
+    return isinstance(action, StartField) and action.name == name

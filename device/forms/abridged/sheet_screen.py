@@ -197,7 +197,7 @@ def _check(surface, layout, a, t, y: float) -> None:
 def draw_stored(surface, layout, ui, t) -> list[Target]:
     """A stored game of aBRIDGEd opened from the history: its sheet of four hands (as
     far as it replays), the winner, and Back to the history."""
-    stored = ui.stored
+    stored = ui.history.stored
     chrome.background(surface, layout)
     title = f"{stored_title(stored, t)} · {stored.date}"
     _title(surface, layout, title, 12)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..actions import TapCall
 from ..draw import draw_call, draw_text
 from . import chrome
 from .base import Target
@@ -236,4 +237,4 @@ def call_button(surface, layout, cell, call: str, legal, ui, t) -> Target:
     label = call_text(call, t) if call == "P" or "NT" in call else None
     drawn = (x + INSET, y + INSET, w - 2 * INSET, h - 2 * INSET)
     draw_call(surface, layout, drawn, call, enabled, label=label, four_colour=ui.four_colour)
-    return Target(cell, ("call", call), enabled)
+    return Target(cell, TapCall(call), enabled)

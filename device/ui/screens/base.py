@@ -5,41 +5,21 @@ contract a screen module keeps:
 
 It paints `view` (a TableView, or None on the start screen) onto `surface`
 through `layout` (logical 800x480 coordinates), in `t`'s language, and
-returns the touch targets it drew. An action is a tuple the app turns into
-an input: ("call", "1S"), ("card", "SA"), ("key", "OK"), ("overlay", "sheet"),
-("claim", seat, tricks), ("answer", True), ("honours", seat, points),
-("set", name, value), ("start",), ("start-field", name, value), ("pair-deck",) (or
-("pair-deck", "abridged"): the coloured deck), ("camera-pair", "standard") (or
-"abridged": learnt by the camera), ("camera-pair-again",), ("cancel-pairing",),
-("dismiss-notice",), ("forms", page) and ("forms-page", page) (the game forms' list
-and its pages).
+returns the touch targets it drew. A target's action is one of device/ui/actions.py:
+TapCall("1S"), TapCard("SA"), TapKey("OK"), Overlay("sheet"), Claim(seat, tricks),
+Answer(True), Honours(seat, points), Setting(name, value), Start(), PairDeck("abridged"),
+and so on; the app hands each to the handler of its type.
 """
 
 from __future__ import annotations
 
 from dataclasses import InitVar, dataclass, field
 
-from device.forms import DEFAULT
-
+from ..history import HistoryState
+from ..seating import StartState  # noqa: F401 (the start screen's state, ui.start)
 from ..target import Target  # noqa: F401 (the screens' and widgets' touch target)
 
-
-@dataclass
-class StartState:
-    """The new-rubber form on the start screen."""
-
-    form: str = DEFAULT
-    options: dict = field(default_factory=dict)
-    players: list[str] = field(default_factory=lambda: ["Anna", "Ben"])
-    first_dealer: int | None = None  # None: draw a card for it
-    editing: int | None = None  # which player's name the keyboard types into
-    shift: bool = False  # the on-screen keyboard types capitals
-    can_resume: bool = False
-    drawn: list[str] | None = None  # cards drawn for the deal, per player, while drawing
-    leave_confirmed: bool = False  # "Leave the rubber in progress?" was answered yes
-    # At a table of four the draw also seats the players: their names and cards as
-    # drawn, before the draw moved them to their seats (an undo puts them back).
-    unseated: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+BANNER_CHARS = 120  # a refusal with the device text it quotes
 
 
 @dataclass(frozen=True)
@@ -88,15 +68,6 @@ class Said:
 
 
 @dataclass
-class ChartsShown:
-    """What the history's charts show: which group, which form (None: all), which chart."""
-
-    group: int = 0
-    form: str | None = None
-    kind: str = "balance"  # or "contracts"
-
-
-@dataclass
 class UiState:
     """What the screen shows besides the game: overlays, banner, settings, devices."""
 
@@ -123,15 +94,11 @@ class UiState:
     camera: bool = False  # the scanner is a camera: pairing by camera, the camera page
     camera_paired: dict = field(default_factory=dict)  # deck kind -> (cards learnt, total)
     camera_shown: object | None = None  # the camera page's picture (camera_preview.CameraShown)
-    history: list = field(default_factory=list)
-    history_page: int = 0
-    charts: ChartsShown = field(default_factory=lambda: ChartsShown())  # the history's charts
-    stored: object | None = None  # the rubber opened from the history (view.StoredRubberView)
+    history: HistoryState = field(default_factory=HistoryState)  # its list, a rubber opened
     # The double-dummy review (ui.review_text.ReviewShown) of the deal on the result
-    # screen, and of each deal of the rubber opened from the history, with its page.
+    # screen, and of each deal of the rubber opened from the history (its page: history).
     review: object | None = None
     reviews: tuple = ()
-    review_page: int = 0
     help_page: int = 0
     help_back: str | None = None  # the overlay that the help's Back returns to
     forms_page: int = 0  # the page of the game forms' list (overlay "forms")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..actions import Overlay
 from ..draw import draw_text
 from ..widgets.text import wrapped_text
 from . import chrome, menu
@@ -38,7 +39,7 @@ def draw(surface, layout, view, ui, t):
     _panel(surface, layout, t, None if lost or shown is None else shown.seen)
     menu.bottom_band(surface, layout)
     back = (624, menu.BUTTON_Y, 168, menu.BUTTON_H)
-    targets = [menu.button(surface, layout, back, t.t("camera.back"), ("overlay", "settings"))]
+    targets = [menu.button(surface, layout, back, t.t("camera.back"), Overlay("settings"))]
     chrome.finish(surface, layout, ui, t, devices=False)  # the picture's room says it
     return targets
 

@@ -19,9 +19,11 @@ import pygame
 from device.store.trends import LEVELS, trends
 
 from .. import theme
+from ..actions import ChartsForm, ChartsGroup, ChartsKind, Overlay
 from ..draw import draw_text
+from ..history import ChartsShown
 from . import chrome, menu
-from .base import ChartsShown, Target
+from .base import Target
 from .help import ARROWS_W, page_arrows, title_band
 
 FORM_BUTTON = (16, 60, 300, 52)
@@ -104,14 +106,14 @@ def since(group: dict, history: list, t) -> str | None:
 
 
 def draw(surface, layout, view, ui, t) -> list[Target]:
-    shown = ui.charts
-    found = groups(ui.history, shown.form)
+    shown, history = ui.history.charts, ui.history.rubbers
+    found = groups(history, shown.form)
     number = max(0, min(shown.group, len(found) - 1))
     title = names(found[number]) if found else t.t("charts.title")
     title_band(surface, layout, title, 768 - ARROWS_W - 16)
-    targets = page_arrows(surface, layout, number, len(found), "charts-group", t, 792 - ARROWS_W, 2)
+    targets = page_arrows(surface, layout, number, len(found), ChartsGroup, t, 792 - ARROWS_W, 2)
     form = t.t(f"form.{shown.form}") if shown.form else t.t("charts.all_forms")
-    targets.append(menu.button(surface, layout, FORM_BUTTON, form, ("charts-form",)))
+    targets.append(menu.button(surface, layout, FORM_BUTTON, form, ChartsForm()))
     if not found:
         text = t.t("history.empty")
         centre = (400, 240)
@@ -125,12 +127,12 @@ def draw(surface, layout, view, ui, t) -> list[Target]:
             _contracts(surface, layout, group, t)
         else:
             _balance(surface, layout, group, t)
-            _panel(surface, layout, group, since(group, ui.history, t), t)
+            _panel(surface, layout, group, since(group, history, t), t)
     menu.bottom_band(surface, layout)
     other = KINDS[1 - KINDS.index(shown.kind)]
     label = t.t(f"charts.kind.{other}")
-    targets.append(menu.button(surface, layout, KIND_BUTTON, label, ("charts-kind", other)))
-    back = ("overlay", "history")
+    targets.append(menu.button(surface, layout, KIND_BUTTON, label, ChartsKind(other)))
+    back = Overlay("history")
     targets.append(menu.button(surface, layout, BACK, t.t("history.back"), back, "accent"))
     chrome.finish(surface, layout, ui, t)
     return targets

@@ -19,6 +19,7 @@ import math
 import pygame
 
 from .. import theme
+from ..actions import DismissNotice, ExplainStorage, FlipShared, NoticePage, Overlay, TapKey
 from ..draw import draw_button, draw_text, text_with_suits
 from ..widgets.text import wrap
 from .base import Target
@@ -76,7 +77,7 @@ def header(surface, layout, view, t, flipped: bool = False) -> Target:
     if flipped:
         _turn_band(surface, layout)
     x, y, w, h = FLIP
-    return Target((800 - x - w, y, w, h) if flipped else FLIP, ("flip-shared",))
+    return Target((800 - x - w, y, w, h) if flipped else FLIP, FlipShared())
 
 
 def _header_pieces(surface, layout, pieces) -> None:
@@ -143,10 +144,10 @@ def footer(surface, layout, view, ui, t, ok: bool = True) -> list[Target]:
     band(surface, layout, FOOTER_Y, 480 - FOOTER_Y, theme.FELT_DARK)
     y = FOOTER_Y + 4
     buttons = [
-        ((8, y, 110, BUTTON_H), t.t("button.ok"), ("key", "OK"), ok, "accent"),
-        ((126, y, 130, BUTTON_H), t.t("button.undo"), ("key", "UNDO"), view.can_undo, "normal"),
-        ((264, y, 150, BUTTON_H), t.t("button.sheet"), ("overlay", "sheet"), True, "normal"),
-        ((672, y, 120, BUTTON_H), t.t("button.menu"), ("key", "MENU"), True, "normal"),
+        ((8, y, 110, BUTTON_H), t.t("button.ok"), TapKey("OK"), ok, "accent"),
+        ((126, y, 130, BUTTON_H), t.t("button.undo"), TapKey("UNDO"), view.can_undo, "normal"),
+        ((264, y, 150, BUTTON_H), t.t("button.sheet"), Overlay("sheet"), True, "normal"),
+        ((672, y, 120, BUTTON_H), t.t("button.menu"), TapKey("MENU"), True, "normal"),
     ]
     targets = []
     for rect, label, action, enabled, style in buttons:
@@ -297,7 +298,7 @@ def mark_target(ui) -> Target | None:
     """A tap on the storage mark says why, in full."""
     if ui.storage is None and ui.memory_only is None:
         return None
-    return Target(mark_rect(ui), ("storage-why",))
+    return Target(mark_rect(ui), ExplainStorage())
 
 
 def notice_rect(ui) -> tuple:
@@ -359,14 +360,14 @@ def page_rect(ui) -> tuple:
 def notice_target(ui) -> Target | None:
     """A tap anywhere on the bottom band (the storage mark beside a notice included, as
     the buttons there are hidden) puts the notice away, and the next one shows."""
-    return Target(NOTICE_RECT, ("dismiss-notice",)) if ui.notices else None
+    return Target(NOTICE_RECT, DismissNotice()) if ui.notices else None
 
 
 def notice_page_target(ui) -> Target | None:
     """The page button of a long notice: its next page, and after the last the first."""
     if not ui.notices or ui.notice_pages < 2:
         return None
-    return Target(page_rect(ui), ("notice-page",))
+    return Target(page_rect(ui), NoticePage())
 
 
 def text_box(surface, layout, text: str, rect, size: float, colour, radius: int = 8) -> tuple:

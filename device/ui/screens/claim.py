@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..actions import Answer, Claim, ClaimSeat, Overlay
 from ..draw import draw_button, draw_text
 from ..widgets.text import wrapped_text
 from . import chrome
@@ -72,7 +73,7 @@ def claimer_buttons(surface, layout, view, claimer: int, t) -> list[Target]:
         if seat == claimer:
             box = layout.rect(*rect).inflate(layout.px(8), layout.px(8))
             pygame.draw.rect(surface, theme.ACCENT, box, layout.px(3), border_radius=layout.px(13))
-        targets.append(Target(rect, ("claim-seat", seat)))
+        targets.append(Target(rect, ClaimSeat(seat)))
     return targets
 
 
@@ -87,7 +88,7 @@ def number_buttons(surface, layout, claimer: int, left: int) -> list[Target]:
         x = x0 + column * (NUMBER_W + NUMBER_GAP)
         rect = (x, NUMBERS_Y + row * (NUMBER_H + NUMBER_GAP), NUMBER_W, NUMBER_H)
         draw_button(surface, layout, rect, str(n), True, "normal", font_size=32)
-        targets.append(Target(rect, ("claim", claimer, n)))
+        targets.append(Target(rect, Claim(claimer, n)))
     return targets
 
 
@@ -100,7 +101,7 @@ def bottom_buttons(surface, layout, claimer: int, name: str, t) -> list[Target]:
     )
     draw_button(surface, layout, cancel, t.t("claim.cancel"), True, "normal", theme.TEXT)
 
-    return [Target(concede, ("claim", claimer, 0)), Target(cancel, ("overlay", None))]
+    return [Target(concede, Claim(claimer, 0)), Target(cancel, Overlay(None))]
 
 
 # --- a claim waiting for an answer, over the play's table ----------------------
@@ -137,5 +138,5 @@ def claim_panel(surface, layout, view, answer: str, t) -> list[Target]:
     ):
         button = (x, 292, 250, 64)
         draw_button(surface, layout, button, label, True, style, font_size=28)
-        targets.append(Target(button, ("answer", answer_value)))
+        targets.append(Target(button, Answer(answer_value)))
     return targets

@@ -4,6 +4,7 @@ tricks, the pick-up), asked once more: a stray tap on the menu never ends it."""
 from __future__ import annotations
 
 from .. import theme
+from ..actions import EndDraw, Overlay
 from ..widgets.text import wrapped_text
 from . import chrome, menu
 from .base import Target
@@ -19,8 +20,8 @@ def ask_stop(surface, layout, ui, t, title: str, question: str, note: str, yes: 
     wrapped_text(surface, layout, question, (400, 110), 44, 740, theme.INK_ON_FELT, "mid", True)
     wrapped_text(surface, layout, note, (400, 196), theme.TEXT, 740, anchor="mid")
     targets = [
-        menu.button(surface, layout, YES, yes, ("end-draw",), "danger", size=34),
-        menu.button(surface, layout, NO, t.t("draw.end_no"), ("overlay", None), "accent", size=34),
+        menu.button(surface, layout, YES, yes, EndDraw(), "danger", size=34),
+        menu.button(surface, layout, NO, t.t("draw.end_no"), Overlay(None), "accent", size=34),
     ]
     chrome.finish(surface, layout, ui, t)
     return targets

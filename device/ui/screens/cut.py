@@ -8,6 +8,7 @@ from __future__ import annotations
 from device.forms import find_form
 
 from .. import theme
+from ..actions import DrawCancel, DrawRandom, Start, TapCard
 from ..draw import draw_card, draw_text
 from ..theme import TEXT, TEXT_LARGE
 from ..widgets.text import wrapped_text
@@ -109,19 +110,19 @@ def _grid(surface, layout, start, ui) -> list[Target]:
         for column, card in enumerate(cards):
             rect = (GRID_X + column * CELL_W, GRID_Y + row * CELL_H, CELL_W - 4, CELL_H - 2)
             draw_card(surface, layout, rect, str(card), ui.four_colour)
-            targets.append(Target(rect, ("card", str(card))))
+            targets.append(Target(rect, TapCard(str(card))))
     return targets
 
 
 def _bottom(surface, layout, start, t) -> list[Target]:
     menu.bottom_band(surface, layout)
     y, h = menu.BUTTON_Y, menu.BUTTON_H
-    targets = [menu.button(surface, layout, (8, y, 110, h), t.t("cut.back"), ("draw-cancel",))]
+    targets = [menu.button(surface, layout, (8, y, 110, h), t.t("cut.back"), DrawCancel())]
     if start.first_dealer is None:
         rect = (346, y, 250, h)
-        targets.append(menu.button(surface, layout, rect, t.t("cut.random"), ("draw-random",)))
+        targets.append(menu.button(surface, layout, rect, t.t("cut.random"), DrawRandom()))
     else:
         rect = (560, y, 232, h)
         label = t.t("start.start")
-        targets.append(menu.button(surface, layout, rect, label, ("start",), "accent", size=30))
+        targets.append(menu.button(surface, layout, rect, label, Start(), "accent", size=30))
     return targets

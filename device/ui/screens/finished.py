@@ -8,6 +8,7 @@ If the last deal ended in a claim, its honours may still be given here.
 from __future__ import annotations
 
 from .. import theme
+from ..actions import NewRubber
 from ..draw import draw_button, draw_text
 from ..review_text import review_lines
 from ..theme import TEXT_LARGE
@@ -37,7 +38,7 @@ def draw(surface, layout, view, ui, t):
     draw_paper(surface, layout, sheet, MINI_SHEET, t, tags=False)
     again = t.t("finished.another_chicago" if sheet.deal_chart else "menu.new_rubber")
     draw_button(surface, layout, NEW_BUTTON, again, True, "accent", TEXT_LARGE)
-    targets.append(Target(NEW_BUTTON, ("new-rubber",)))
+    targets.append(Target(NEW_BUTTON, NewRubber()))
     chrome.finish(surface, layout, ui, t)
     return targets
 

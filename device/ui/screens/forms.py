@@ -12,6 +12,7 @@ import pygame
 from device import forms as registry
 
 from .. import theme
+from ..actions import FormsPage, Overlay, StartField
 from ..draw import draw_text
 from . import chrome, menu
 from .base import Target
@@ -60,14 +61,14 @@ def draw(surface, layout, view, ui, t):
     number = max(0, min(ui.forms_page, pages - 1))
     arrows = ARROWS_W + 16 if pages > 1 else 0
     title_band(surface, layout, t.t("forms.title"), 768 - arrows)
-    targets = page_arrows(surface, layout, number, pages, "forms-page", t, 792 - ARROWS_W, 2)
+    targets = page_arrows(surface, layout, number, pages, FormsPage, t, 792 - ARROWS_W, 2)
     chosen = ui.start.form if ui.start is not None else None
     shown = forms[number * PER_PAGE : (number + 1) * PER_PAGE]
     for i, (name, title) in enumerate(shown):
         rect = (X, TOP + i * PITCH, WIDTH, ROW_H)
         targets.append(_row(surface, layout, rect, name, title, name == chosen, t))
     menu.bottom_band(surface, layout)
-    back = menu.button(surface, layout, BACK, t.t("help.back"), ("overlay", None), "accent")
+    back = menu.button(surface, layout, BACK, t.t("help.back"), Overlay(None), "accent")
     targets.append(back)
     chrome.finish(surface, layout, ui, t)
     return targets
@@ -93,7 +94,7 @@ def _row(surface, layout, rect, name: str, title: str, chosen: bool, t) -> Targe
         _line(surface, layout, line, (x + 12, y + h * 0.74), soft, room, anchor="midleft")
     else:
         _line(surface, layout, heading, (x + 12, y + h / 2), ink, room, True, "midleft")
-    return Target(rect, ("start-field", "form", name))
+    return Target(rect, StartField("form", name))
 
 
 def _line(surface, layout, text, pos, colour, room, bold=False, anchor="topleft"):

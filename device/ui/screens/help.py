@@ -20,6 +20,7 @@ from __future__ import annotations
 from device.forms import DEFAULT, find_form
 
 from .. import theme
+from ..actions import HelpPage, Overlay
 from ..draw import draw_text
 from ..widgets.text import wrap
 from . import chrome, menu
@@ -137,8 +138,8 @@ def draw(surface, layout, view, ui, t):
     _page(surface, layout, pages[number] if pages else [])
     menu.bottom_band(surface, layout)
     # The arrows on the left of the bottom band, clear of the storage mark (chrome "game").
-    targets = page_arrows(surface, layout, number, len(pages), "help-page", t, 8, menu.BUTTON_Y)
-    back = ("overlay", ui.help_back)
+    targets = page_arrows(surface, layout, number, len(pages), HelpPage, t, 8, menu.BUTTON_Y)
+    back = Overlay(ui.help_back)
     targets.append(menu.button(surface, layout, BACK, t.t("help.back"), back, "accent"))
     chrome.finish(surface, layout, ui, t)
     return targets
@@ -172,7 +173,8 @@ ARROWS_W = 2 * ARROW_W + 112  # both arrows and "2 / 5" between them
 
 def page_arrows(surface, layout, number, count, action, t, x: float, y: float) -> list[Target]:
     """With more than one page, "2 / 5" between arrows that turn the pages, from (x, y):
-    (action, page) for each arrow; the first page has no back, the last no next."""
+    `action(page)` for each arrow (HelpPage, HistoryPage, ...); the first page has no
+    back, the last no next."""
     if count <= 1:
         return []
     prev = (x, y, ARROW_W, menu.BUTTON_H)
@@ -181,8 +183,8 @@ def page_arrows(surface, layout, number, count, action, t, x: float, y: float) -
     centre = (x + ARROWS_W / 2, y + menu.BUTTON_H / 2)
     draw_text(surface, layout, where, centre, theme.TEXT, theme.INK_ON_FELT, anchor="center")
     return [
-        _arrow(surface, layout, prev, -1, (action, number - 1), number > 0),
-        _arrow(surface, layout, nxt, 1, (action, number + 1), number < count - 1),
+        _arrow(surface, layout, prev, -1, action(number - 1), number > 0),
+        _arrow(surface, layout, nxt, 1, action(number + 1), number < count - 1),
     ]
 
 

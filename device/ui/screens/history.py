@@ -4,7 +4,7 @@ in pages turned with the arrows in the title band. A rubber's row opens its
 score sheet ("history-sheet"), rebuilt by replaying the rubber's stored inputs;
 Back returns to the list.
 
-`ui.history` is a list of dicts as device.store.history.stored_results gives
+`ui.history.rubbers` is a list of dicts as device.store.history.stored_results gives
 them, oldest first: a result ({"players": [a, b], "winner": name|None,
 "totals": {name: points}, "games": {name: games}, "date": "YYYY-MM-DD",
 "deals": [...], "stopped": bool}) with its "rubber" id, or {"rubber": id,
@@ -20,6 +20,7 @@ import pygame
 from device.store.history import couple_stats, partnership_stats, result_sides
 
 from .. import theme
+from ..actions import HistoryPage, HistoryRubber, Overlay
 from ..draw import draw_text
 from ..form_parts import own_screen
 from ..widgets.text import wrap
@@ -180,11 +181,11 @@ def paginate(history: list, t) -> list[list[tuple]]:
 def draw(surface, layout, view, ui, t):
     if ui.overlay == "history-sheet":
         return draw_stored(surface, layout, ui, t)
-    pages = paginate(ui.history, t) if ui.history else []
-    number = max(0, min(ui.history_page, len(pages) - 1))
+    pages = paginate(ui.history.rubbers, t) if ui.history.rubbers else []
+    number = max(0, min(ui.history.page, len(pages) - 1))
     # The arrows in the title band: the bottom band's left is the storage mark's ("page").
     title_band(surface, layout, t.t("history.title"), 768 - ARROWS_W - 16)
-    targets = page_arrows(surface, layout, number, len(pages), "history-page", t, 792 - ARROWS_W, 2)
+    targets = page_arrows(surface, layout, number, len(pages), HistoryPage, t, 792 - ARROWS_W, 2)
     if not pages:
         text = t.t("history.empty")
         draw_text(
@@ -199,7 +200,7 @@ def draw(surface, layout, view, ui, t):
     else:
         targets += _page(surface, layout, pages[number], t)
     menu.bottom_band(surface, layout)
-    charts = ("overlay", "history-charts")  # the same figures in pictures
+    charts = Overlay("history-charts")  # the same figures in pictures
     targets.append(
         menu.button(surface, layout, CHARTS, t.t("charts.open"), charts, enabled=bool(pages))
     )
@@ -249,7 +250,7 @@ def _row(surface, layout, entry: dict, y: float, t) -> Target:
     middle = y + ROW_H / 2
     chevron = (X + WIDTH - 14, middle)
     draw_text(surface, layout, ">", chevron, theme.TEXT, theme.INK_ON_FELT_SOFT, True, "midright")
-    action = ("history-rubber", entry.get("rubber"))
+    action = HistoryRubber(entry.get("rubber"))
     if entry.get("damaged"):
         text = t.t("history.damaged", n=entry.get("rubber"))
         _text(
@@ -311,7 +312,7 @@ REVIEW = (440, menu.BUTTON_Y, 168, menu.BUTTON_H)
 
 def draw_stored(surface, layout, ui, t) -> list[Target]:
     """The paper score sheet of the rubber opened from the history, with Back."""
-    stored = ui.stored
+    stored = ui.history.stored
     own = (
         None
         if stored is None or stored.form is None
@@ -328,10 +329,10 @@ def draw_stored(surface, layout, ui, t) -> list[Target]:
         sheet.draw_paper(surface, layout, stored.sheet, PAPER_RECT, t)
         _panel(surface, layout, stored, t)
     menu.bottom_band(surface, layout)
-    back = ("overlay", "history")
+    back = Overlay("history")
     targets = [menu.button(surface, layout, BACK, t.t("history.back"), back, "accent")]
     if stored is not None and stored.sheet is not None:  # its deals' double-dummy review
-        review = ("overlay", "history-review")
+        review = Overlay("history-review")
         targets.append(menu.button(surface, layout, REVIEW, t.t("review.open"), review))
     chrome.finish(surface, layout, ui, t)
     return targets

@@ -12,6 +12,7 @@ text that shrinks to fit its room in both languages.
 from __future__ import annotations
 
 from .. import theme
+from ..actions import Help, LeaveRubber, NewRubber, Overlay, Quit, ShutDown
 from ..draw import draw_button, draw_text, text_with_suits
 from ..form_parts import own_menu_item
 from . import chrome
@@ -72,24 +73,24 @@ def button(
 
 def close_button(surface, layout, t, rect=(624, BUTTON_Y, 168, BUTTON_H)) -> Target:
     """Close: back to the game (or the start screen) under the overlay."""
-    return button(surface, layout, rect, t.t("button.close"), ("overlay", None), "accent")
+    return button(surface, layout, rect, t.t("button.close"), Overlay(None), "accent")
 
 
 # The menu: (label key, action, style, needs a game) in reading order, two columns.
 ITEMS = (
-    ("button.sheet", ("overlay", "sheet"), "normal", True),
-    ("menu.history", ("overlay", "history"), "normal", False),
-    ("menu.settings", ("overlay", "settings"), "normal", False),
-    ("menu.help", ("help", "menu"), "normal", False),  # the form played (or chosen)
-    ("menu.new_rubber", ("new-rubber",), "normal", True),
-    ("button.close", ("overlay", None), "accent", False),
-    ("menu.quit", ("overlay", "confirm-quit"), "danger", False),  # asked again first
+    ("button.sheet", Overlay("sheet"), "normal", True),
+    ("menu.history", Overlay("history"), "normal", False),
+    ("menu.settings", Overlay("settings"), "normal", False),
+    ("menu.help", Help("menu"), "normal", False),  # the form played (or chosen)
+    ("menu.new_rubber", NewRubber(), "normal", True),
+    ("button.close", Overlay(None), "accent", False),
+    ("menu.quit", Overlay("confirm-quit"), "danger", False),  # asked again first
 )
 # On the appliance: Restart in Quit's place (the same action, a truer name) and Shut down.
-RESTART = ("menu.restart", ("overlay", "confirm-restart"), "danger", False)
-SHUT_DOWN = ("menu.shut_down", ("overlay", "confirm-shutdown"), "danger", False)
+RESTART = ("menu.restart", Overlay("confirm-restart"), "danger", False)
+SHUT_DOWN = ("menu.shut_down", Overlay("confirm-shutdown"), "danger", False)
 # In the draw phase the menu also ends it early, after a confirmation (draw_phase.py).
-END_DRAW = ("menu.end_draw", ("overlay", "end-draw"), "normal", True)
+END_DRAW = ("menu.end_draw", Overlay("end-draw"), "normal", True)
 # While a form's own phase is followed (its own view shown), its package's MENU button
 # first: stop following it (Draw Bridge's draw tricks, the pick-up; form_parts.py).
 ROWS_TOP, ROWS_BOTTOM = 72, 412  # the buttons' room, clear of the bottom band
@@ -136,10 +137,10 @@ def draw(surface, layout, view, ui, t):
 # A step that cannot be seen at a glance asks first: overlay -> (title key, texts, Yes).
 # The texts are confirm.<name>.question, .note, .yes and .no.
 CONFIRMS = {
-    "confirm-quit": ("menu.quit", "confirm.quit", ("quit",)),
-    "confirm-leave": ("menu.new_rubber", "confirm.leave", ("leave-rubber",)),
-    "confirm-restart": ("menu.restart", "confirm.restart", ("quit",)),
-    "confirm-shutdown": ("menu.shut_down", "confirm.shutdown", ("shut-down",)),
+    "confirm-quit": ("menu.quit", "confirm.quit", Quit()),
+    "confirm-leave": ("menu.new_rubber", "confirm.leave", LeaveRubber()),
+    "confirm-restart": ("menu.restart", "confirm.restart", Quit()),
+    "confirm-shutdown": ("menu.shut_down", "confirm.shutdown", ShutDown()),
 }
 YES = (150, 290, 230, 88)
 NO = (420, 290, 230, 88)
@@ -163,7 +164,7 @@ def confirm(surface, layout, ui, t) -> list[Target]:
         )
     targets = [
         button(surface, layout, YES, t.t(f"{texts}.yes"), yes, "danger", size=30),
-        button(surface, layout, NO, t.t(f"{texts}.no"), ("overlay", None), "accent", size=30),
+        button(surface, layout, NO, t.t(f"{texts}.no"), Overlay(None), "accent", size=30),
     ]
     chrome.finish(surface, layout, ui, t)
     return targets

@@ -6,6 +6,7 @@ it back."""
 
 from __future__ import annotations
 
+from ..actions import Overlay
 from ..draw import draw_button
 from ..widgets.play_buttons import play_buttons
 from .base import Target
@@ -38,4 +39,4 @@ def table_buttons(surface, layout, view, ui, t) -> list[Target]:
 
 def close_button(surface, layout, rect, t) -> Target:
     draw_button(surface, layout, rect, t.t("play.close"), True, "accent")
-    return Target(rect, ("overlay", None))
+    return Target(rect, Overlay(None))

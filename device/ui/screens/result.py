@@ -12,6 +12,7 @@ A revoke's trick transfer is said where the tricks are: "Anna took 8 tricks;
 from __future__ import annotations
 
 from .. import theme
+from ..actions import Honours, TapKey
 from ..draw import draw_button, draw_text
 from ..review_text import review_lines
 from ..widgets.review import draw_review, review_height
@@ -83,11 +84,11 @@ def honours_choices(view, t) -> list[tuple[str, tuple]]:
     then None: ("honours", None, 0), nobody held honours."""
     values = (150,) if "NT" in view.result.contract else (100, 150)
     choices = [
-        (t.t("result.honours_button", name=name, points=v), ("honours", seat, v))
+        (t.t("result.honours_button", name=name, points=v), Honours(seat, v))
         for seat, name in honours_rows(view, t)
         for v in values
     ]
-    return choices + [(t.t("result.honours_none_button"), ("honours", None, 0))]
+    return choices + [(t.t("result.honours_none_button"), Honours(None, 0))]
 
 
 def honours_buttons(surface, layout, view, t, y: float) -> list[Target]:
@@ -95,7 +96,7 @@ def honours_buttons(surface, layout, view, t, y: float) -> list[Target]:
     label the points), and None to the right of them all."""
     choices = honours_choices(view, t)
     *held, (none_label, none_action) = choices
-    values = sorted({action[2] for _, action in held})
+    values = sorted({action.points for _, action in held})
     if len(view.side_names) == 3:  # three players each alone: a column each
         return _honours_columns(surface, layout, view, t, y, values, none_label, none_action)
     name_w, button_w, gap = 130, 100, 8
@@ -109,7 +110,7 @@ def honours_buttons(surface, layout, view, t, y: float) -> list[Target]:
         for i, points in enumerate(values):
             rect = (LEFT + name_w + i * (button_w + gap), row_y, button_w, 48)
             draw_button(surface, layout, rect, str(points))
-            targets.append(Target(rect, ("honours", seat, points)))
+            targets.append(Target(rect, Honours(seat, points)))
     x = LEFT + name_w + len(values) * (button_w + gap)
     rect = (x, y, LEFT + WIDTH - x, HONOURS_ROW * (len(rows) - 1) + 48)
     draw_button(surface, layout, rect, none_label)
@@ -132,7 +133,7 @@ def _honours_columns(surface, layout, view, t, y, values, none_label, none_actio
         for i, points in enumerate(values):
             rect = (x + i * (width + 4), y + NAME_H, width, 48)
             draw_button(surface, layout, rect, str(points))
-            targets.append(Target(rect, ("honours", seat, points)))
+            targets.append(Target(rect, Honours(seat, points)))
     x = LEFT + 3 * COLUMN_W
     rect = (x, y, LEFT + WIDTH - x, NAME_H + 48)
     draw_button(surface, layout, rect, none_label)
@@ -235,6 +236,6 @@ def draw(surface, layout, view, ui, t):
     draw_paper(surface, layout, view.sheet, MINI_SHEET, t, tags=False)
     draw_button(surface, layout, NEXT, t.t("result.next"), True, "accent", theme.TEXT_LARGE)
 
-    targets += [*honours, Target(NEXT, ("key", "OK"))]
+    targets += [*honours, Target(NEXT, TapKey("OK"))]
     chrome.finish(surface, layout, ui, t)
     return targets

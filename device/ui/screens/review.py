@@ -7,6 +7,7 @@ yet. Pages turn with the arrows in the title band; Back returns to the sheet.
 from __future__ import annotations
 
 from .. import theme
+from ..actions import Overlay, ReviewPage
 from ..draw import draw_text
 from ..review_text import deal_line, review_lines
 from ..widgets.review import draw_review
@@ -28,17 +29,15 @@ def pages(reviews) -> list[tuple]:
 
 
 def draw(surface, layout, view, ui, t):
-    stored = ui.stored
+    stored = ui.history.stored
     number = getattr(stored, "rubber", 0)
     title = (
         t.t("review.title", n=number) if stored is None else stored_title(stored, t, "review.title")
     )
     all_pages = pages(ui.reviews)
-    page = max(0, min(ui.review_page, len(all_pages) - 1))
+    page = max(0, min(ui.history.review_page, len(all_pages) - 1))
     title_band(surface, layout, title, 768 - ARROWS_W - 16)
-    targets = page_arrows(
-        surface, layout, page, len(all_pages), "review-page", t, 792 - ARROWS_W, 2
-    )
+    targets = page_arrows(surface, layout, page, len(all_pages), ReviewPage, t, 792 - ARROWS_W, 2)
     if not all_pages:
         text = t.t("review.empty")
         centre = (400, 220)
@@ -49,7 +48,7 @@ def draw(surface, layout, view, ui, t):
     for shown in all_pages[page] if all_pages else ():
         y = _deal(surface, layout, shown, y, t) + GAP
     menu.bottom_band(surface, layout)
-    back = ("overlay", "history-sheet")
+    back = Overlay("history-sheet")
     targets.append(menu.button(surface, layout, BACK, t.t("review.back"), back, "accent"))
     chrome.finish(surface, layout, ui, t)
     return targets

@@ -15,6 +15,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..actions import Overlay, Setting
 from ..draw import draw_suit, suit_colour
 from . import chrome, menu
 from .paired_decks import paired_decks
@@ -52,7 +53,7 @@ def _choices(surface, layout, y, name, current, options, width):
     for i, (value, label) in enumerate(options):
         rect = (FIELD_X + i * (width + GAP), y, width, ROW_H)
         style = "accent" if value == current else "normal"
-        targets.append(menu.button(surface, layout, rect, label, ("set", name, value), style))
+        targets.append(menu.button(surface, layout, rect, label, Setting(name, value), style))
     return targets
 
 
@@ -98,7 +99,7 @@ def _camera_page(surface, layout, ui, t, top, bottom) -> list:
         return []
     y = (top + bottom - GAP - ROW_H) / 2
     rect = (FIELD_X + FIELD_W - CAMERA_W, y, CAMERA_W, ROW_H)
-    return [menu.button(surface, layout, rect, t.t("settings.camera"), ("overlay", "camera"))]
+    return [menu.button(surface, layout, rect, t.t("settings.camera"), Overlay("camera"))]
 
 
 def _devices(surface, layout, ui, t, y) -> float:

@@ -18,6 +18,7 @@ import pygame
 from device.forms import find_form
 
 from .. import theme
+from ..actions import Forms, Help, Overlay, Resume, Start, StartField
 from ..draw import draw_text
 from ..widgets import keyboard
 from . import chrome, menu
@@ -114,13 +115,13 @@ def _forms(surface, layout, ui, t, y: float, step: float = ROW_H + GAP):
     label = form_title(chosen.name, chosen.title, t)
     rect = (FIELD_X, y, FIELD_W - HELP_W - GAP, ROW_H)
     size = menu.fit(layout, label, theme.TEXT, rect[2] - 2 * CHEVRON_W)
-    action = ("forms", forms_list.page_of(ui, chosen.name))
+    action = Forms(forms_list.page_of(ui, chosen.name))
     targets = [menu.button(surface, layout, rect, label, action, size=size)]
     chevron = (rect[0] + rect[2] - 14, y + ROW_H / 2)
     draw_text(surface, layout, ">", chevron, theme.TEXT, theme.BUTTON_TEXT, True, "midright")
     # Help: how to play the chosen form at the table; its Back comes here again.
     help_rect = (FIELD_X + FIELD_W - HELP_W, y, HELP_W, ROW_H)
-    targets.append(menu.button(surface, layout, help_rect, t.t("menu.help"), ("help", None)))
+    targets.append(menu.button(surface, layout, help_rect, t.t("menu.help"), Help(None)))
     return targets, y + step
 
 
@@ -158,7 +159,7 @@ def _options(surface, layout, start, form, t, y: float, step: float = ROW_H + GA
     targets = []
     for rect, option, value, label in zip(rects, form.options, values, labels, strict=True):
         chosen = {**start.options, option.name: _next_value(option, value)}
-        action = ("start-field", "options", chosen)
+        action = StartField("options", chosen)
         style = "accent" if value is True else "normal"
         targets.append(menu.button(surface, layout, rect, label, action, style, size=size))
     return targets
@@ -182,7 +183,7 @@ def _players(surface, layout, start, t, y: float):
         editing = start.editing == seat
         letter = seat_letter(seat, count, t)
         _name_field(surface, layout, rect, start.players[seat], editing, letter)
-        action = ("start-field", "editing", None if editing else seat)
+        action = StartField("editing", None if editing else seat)
         targets.append(Target(rect, action))
     return targets
 
@@ -224,7 +225,7 @@ def _first_dealer(surface, layout, start, t, y: float):
     targets = []
     for rect, (seat, label) in zip(_dealer_row(len(choices), y), choices, strict=True):
         style = "accent" if start.first_dealer == seat else "normal"
-        action = ("start-field", "first_dealer", seat)
+        action = StartField("first_dealer", seat)
         if seat is not None:  # a long name is cut short, never run over the button's edge
             label = layout.fit_text(label, theme.TEXT, rect[2] - 16)[0]
         targets.append(menu.button(surface, layout, rect, label, action, style))
@@ -249,14 +250,12 @@ def _bottom(surface, layout, start, t):
     """Menu on the left; Resume (if there is a rubber to resume) and Start on the right."""
     menu.bottom_band(surface, layout)
     y, h = menu.BUTTON_Y, menu.BUTTON_H
-    targets = [
-        menu.button(surface, layout, (8, y, 120, h), t.t("button.menu"), ("overlay", "menu"))
-    ]
+    targets = [menu.button(surface, layout, (8, y, 120, h), t.t("button.menu"), Overlay("menu"))]
     if start.can_resume:
         rect = (380, y, 170, h)
-        targets.append(menu.button(surface, layout, rect, t.t("start.resume"), ("resume",)))
+        targets.append(menu.button(surface, layout, rect, t.t("start.resume"), Resume()))
     start_rect = (560, y, 232, h)
     targets.append(
-        menu.button(surface, layout, start_rect, t.t("start.start"), ("start",), "accent", size=30)
+        menu.button(surface, layout, start_rect, t.t("start.start"), Start(), "accent", size=30)
     )
     return targets

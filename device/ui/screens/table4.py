@@ -18,6 +18,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..actions import Overlay, TapCall, TapKey
 from ..draw import draw_button, draw_card, draw_text, text_with_suits
 from ..widgets.cards import glow
 from ..widgets.play_buttons import play_buttons
@@ -339,7 +340,7 @@ def dummy_prompt(surface, layout, view, ui, t, shown=None, text=None, count=None
     draw_button(
         surface, layout, rect, t.t("play.cards"), True, "accent" if ui.touch_cards() else "normal"
     )
-    return [Target(rect, ("overlay", "picker"))]
+    return [Target(rect, Overlay("picker"))]
 
 
 # --- before the play: a dummy laid face up, the declarer's choice -------------------------
@@ -373,8 +374,8 @@ def draw_choose(surface, layout, view, ui, t) -> list[Target]:
     draw_face_up_box(surface, layout, view, ui, t, y + 8)
     x, width = CHOICE_X, CHOICE_W
     choices = (
-        (t.t("choose.face_up", ok=t.t("button.ok")), ("key", "OK"), "accent", 96),
-        (t.t("choose.face_down"), ("call", "P"), "normal", 250),
+        (t.t("choose.face_up", ok=t.t("button.ok")), TapKey("OK"), "accent", 96),
+        (t.t("choose.face_down"), TapCall("P"), "normal", 250),
     )
     for label, action, style, top in choices:
         rect = (x, top, width, CHOICE_H)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..actions import KeyboardKey
 from ..draw import draw_button
 from ..target import Target
 
@@ -51,7 +52,7 @@ def _row(y: float, keys: list[tuple[float, tuple, str]]):
 def _letters(text: str, shift: bool):
     for char in text:
         typed = char.upper() if shift else char
-        yield 1, ("keyboard", "char", typed), typed
+        yield 1, KeyboardKey("char", typed), typed
 
 
 def layout_keys(top: float, shift: bool, t) -> list[tuple[tuple, tuple, str]]:
@@ -61,12 +62,12 @@ def layout_keys(top: float, shift: bool, t) -> list[tuple[tuple, tuple, str]]:
         list(_letters(ACCENTS, shift)),
         list(_letters(LETTERS[0], shift)),
         list(_letters(LETTERS[1], shift)),
-        [(1.5, ("keyboard", "shift"), ""), *_letters(LETTERS[2], shift)]
-        + [(1.5, ("keyboard", "back"), "")],
+        [(1.5, KeyboardKey("shift"), ""), *_letters(LETTERS[2], shift)]
+        + [(1.5, KeyboardKey("back"), "")],
         [
-            (2, ("keyboard", "clear"), t.t("keyboard.clear")),
-            (6, ("keyboard", "char", " "), t.t("keyboard.space")),
-            (2, ("keyboard", "done"), t.t("keyboard.done")),
+            (2, KeyboardKey("clear"), t.t("keyboard.clear")),
+            (6, KeyboardKey("char", " "), t.t("keyboard.space")),
+            (2, KeyboardKey("done"), t.t("keyboard.done")),
         ],
     ]
     return [key for row_y, keys in zip(y, rows, strict=True) for key in _row(row_y, keys)]
@@ -79,7 +80,7 @@ def draw(surface, layout, top: float, shift: bool, t) -> list[Target]:
     pygame.draw.rect(surface, theme.FELT_DARK, panel)
     targets = []
     for rect, action, label in layout_keys(top, shift, t):
-        what = action[1]
+        what = action.what
         style = "accent" if what == "done" or (what == "shift" and shift) else "normal"
         size = LETTER_SIZE if len(label) == 1 else 24
         box = draw_button(surface, layout, rect, label, True, style, size)
