@@ -175,3 +175,32 @@ def _side_ahead(rows: list[dict]) -> dict | None:
             break
         since = row
     return {"by": last, "since": since["rubber"]}
+
+
+# -- the history's charts: which groups, which forms ------------------------------------
+
+
+def forms_played(history: list) -> list[str]:
+    """The forms of the finished rubbers, in the order first played."""
+    seen = {}
+    for entry in history:
+        if not entry.get("damaged") and entry.get("game"):
+            seen.setdefault(str(entry["game"]), None)
+    return list(seen)
+
+
+def groups(history: list, form: str | None) -> list[dict]:
+    """The couples (two players, then three), then the partnerships at four, that
+    played `form` (None: every form together), most played first."""
+    figures = trends(history, by_form=form is not None)
+    couples, pairs = (
+        sorted((g for g in figures[kind] if g["form"] == form), key=lambda g: -g["played"])
+        for kind in ("couples", "partnerships")
+    )
+    return couples + pairs
+
+
+def next_form(history: list, form: str | None) -> str | None:
+    """The form button's next choice: all forms, then each form played, then all again."""
+    choices = [None, *forms_played(history)]
+    return choices[(choices.index(form) + 1) % len(choices)] if form in choices else None

@@ -74,7 +74,7 @@ class HistoryController:
 
     def _charts_form(self, _: a.ChartsForm) -> None:
         """All forms, then each one played (its first group), then all again."""
-        from .screens.charts import next_form
+        from device.store.trends import next_form
 
         charts = self.ui.history.charts
         charts.form, charts.group = next_form(self.ui.history.rubbers, charts.form), 0
