@@ -154,7 +154,7 @@ def test_the_run_command_probes_no_device_and_the_screen_no_scanner():
     probes = [c for c in calls_in(ROOT / "run.py", ("getattr",)) if "args" not in c]
     assert probes == []
     for function in ("camera", "_camera_folder"):
-        assert calls_in(ROOT / "ui" / "app.py", ("hasattr", "getattr"), function) == []
+        assert calls_in(ROOT / "ui" / "pairing.py", ("hasattr", "getattr"), function) == []
 
 
 def test_every_simulated_device_class_is_found_and_declared():

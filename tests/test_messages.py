@@ -33,11 +33,11 @@ DYNAMIC = {
     ("loop.py", "TAP_START"),
     ("table.py", "PAIR_NEXT"),
     ("table.py", "CANCEL_PAIRING"),
-    ("app.py", "hints.TAP_START"),
-    ("app.py", "hints.DRAW_CARD"),
-    ("app.py", "hints.DRAW_ANOTHER"),
-    ("app.py", "hints.KEYS"),
-    ("app.py", "hints.PAIR"),
+    ("seating.py", "hints.TAP_START"),
+    ("seating.py", "hints.DRAW_CARD"),
+    ("seating.py", "hints.DRAW_ANOTHER"),
+    ("seating.py", "hints.KEYS"),
+    ("seating.py", "hints.PAIR"),
 }
 
 
