@@ -4,9 +4,7 @@ A screen or a widget draws a Target with one of these; the app dispatches on its
 (App.HANDLERS), never on a string. Nothing here imports a screen, a widget or the app,
 so every one of them may import this.
 
-A few screens still build the older tuples, ("overlay", "picker") and the like (the
-forms' own screens, the card picker, the pairing pages: they are being changed
-elsewhere just now); Target turns such a tuple into its action with `from_tuple`.
+Every screen, widget and form package builds these; no action is a string tuple.
 """
 
 from __future__ import annotations
@@ -230,57 +228,6 @@ class Quit(Action):
 @dataclass(frozen=True)
 class ShutDown(Action):
     """Confirmed: the Pi powers off."""
-
-
-# The older tuples' first words (see the module's docstring).
-KINDS: dict[str, type[Action]] = {
-    "call": TapCall,
-    "card": TapCard,
-    "key": TapKey,
-    "claim": Claim,
-    "claim-seat": ClaimSeat,
-    "answer": Answer,
-    "stated": Statement,
-    "honours": Honours,
-    "end-draw": EndDraw,
-    "overlay": Overlay,
-    "flip-shared": FlipShared,
-    "storage-why": ExplainStorage,
-    "dismiss-notice": DismissNotice,
-    "notice-page": NoticePage,
-    "set": Setting,
-    "start-field": StartField,
-    "keyboard": KeyboardKey,
-    "start": Start,
-    "leave-rubber": LeaveRubber,
-    "draw-random": DrawRandom,
-    "draw-cancel": DrawCancel,
-    "new-rubber": NewRubber,
-    "resume": Resume,
-    "pair-deck": PairDeck,
-    "pair-new": PairNew,
-    "camera-pair": CameraPair,
-    "camera-pair-again": CameraPairAgain,
-    "cancel-pairing": CancelPairing,
-    "help": Help,
-    "help-page": HelpPage,
-    "history-page": HistoryPage,
-    "history-rubber": HistoryRubber,
-    "review-page": ReviewPage,
-    "forms": Forms,
-    "forms-page": FormsPage,
-    "charts-group": ChartsGroup,
-    "charts-form": ChartsForm,
-    "charts-kind": ChartsKind,
-    "quit": Quit,
-    "shut-down": ShutDown,
-}
-
-
-def from_tuple(action: tuple) -> Action:
-    """The action an older tuple stands for: ("overlay", "picker") is Overlay("picker")."""
-    kind, *args = action
-    return KINDS[kind](*args)
 
 
 def every_action() -> list[type[Action]]:

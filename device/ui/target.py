@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, from_tuple
+from .actions import Action
 
 
 @dataclass(frozen=True)
@@ -17,8 +17,8 @@ class Target:
     enabled: bool = True
 
     def __post_init__(self) -> None:
-        if isinstance(self.action, tuple):  # a screen not yet typed (see actions.py)
-            object.__setattr__(self, "action", from_tuple(self.action))
+        if not isinstance(self.action, Action):  # a string tuple no longer means anything
+            raise TypeError(f"a target's action is an Action, not {self.action!r}")
 
     def hit(self, x: float, y: float) -> bool:
         left, top, width, height = self.rect

@@ -26,18 +26,19 @@ def test_every_action_type_has_a_handler():
     assert kinds and set(app.handlers) == kinds  # each kind handled, nothing else
 
 
-def test_the_older_tuples_name_every_action_once():
-    """The forms' own screens still build tuples: each one names its own action."""
-    kinds = set(actions.every_action()) - {actions.Action}
-    assert set(actions.KINDS.values()) == kinds
-    assert len(set(actions.KINDS.values())) == len(actions.KINDS)
+def test_a_target_refuses_a_string_tuple():
+    """Every screen, widget and form package builds typed actions: a tuple is a mistake."""
+    assert Target((0, 0, 10, 10), actions.PairDeck("abridged")).action.deck == "abridged"
+    with pytest.raises(TypeError, match="not \\('pair-deck', 'abridged'\\)"):
+        Target((0, 0, 10, 10), ("pair-deck", "abridged"))
 
 
-def test_a_target_built_with_a_tuple_carries_the_typed_action():
-    target = Target((0, 0, 10, 10), ("pair-deck", "abridged"))
-    assert target.action == actions.PairDeck("abridged")
-    assert Target((0, 0, 1, 1), ("claim", 1, 7)).action == actions.Claim(seat=1, tricks=7)
-    assert Target((0, 0, 1, 1), ("overlay", None)).action == actions.Overlay(None)
+def test_every_screen_of_the_gallery_draws_typed_actions():
+    from tests.ui.gallery import draw, every_screen
+
+    for name, view, ui in every_screen():
+        _, targets = draw(view, ui, "en")
+        assert all(isinstance(t.action, actions.Action) for t in targets), name
 
 
 def test_actions_are_frozen_values():

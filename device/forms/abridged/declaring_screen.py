@@ -17,6 +17,7 @@ from __future__ import annotations
 import pygame
 
 from device.ui import theme
+from device.ui.actions import Overlay, Statement
 from device.ui.draw import draw_button, draw_card, draw_text
 from device.ui.screens import chrome
 from device.ui.screens.base import Target
@@ -50,7 +51,7 @@ def draw(surface, layout, view, ui, t) -> list[Target]:
     if ok:  # the dummy's cards tapped in instead of scanned
         style = "accent" if ui.touch_cards() else "normal"
         draw_button(surface, layout, CARDS_BUTTON, t.t("play.cards"), True, style)
-        targets.append(Target(CARDS_BUTTON, ("overlay", "picker")))
+        targets.append(Target(CARDS_BUTTON, Overlay("picker")))
     chrome.finish(surface, layout, ui, t)
     return targets
 
@@ -139,7 +140,7 @@ def _buttons(surface, layout, items, cols: int, height: float, style_of=None, ga
         rect = (RIGHT_X + col * (width + gap), PAD_Y + row * (height + gap), width, height)
         style = style_of(value) if style_of else "normal"
         draw_button(surface, layout, rect, label, enabled, style, theme.TEXT)
-        targets.append(Target(rect, ("stated", value), enabled))
+        targets.append(Target(rect, Statement(value), enabled))
     return targets
 
 
@@ -165,7 +166,7 @@ def _colours(surface, layout, view, t) -> list[Target]:
         key = "abridged.colour_button.NT" if colour == "NT" else f"abridged.colour.{colour}"
         label, size = layout.fit_text(t.t(key), theme.TEXT, width - 8, True)
         draw_text(surface, layout, label, box_centre(rect), size, ink, True, "center")
-        targets.append(Target(rect, ("stated", colour)))
+        targets.append(Target(rect, Statement(colour)))
     return targets
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from device.ui import theme
+from device.ui.actions import NewRubber, Overlay
 from device.ui.draw import draw_button, draw_text
 from device.ui.review_text import review_lines
 from device.ui.screens import chrome, menu
@@ -30,7 +31,7 @@ ROW = 38
 NEW_BUTTON = (476, 366, 316, 54)
 REVIEW_ROW = 30  # the game's end with the last hand's review: rows closer, New game higher
 NEW_REVIEW_BUTTON = (476, 268, 316, 54)
-REVIEW_OVERLAY = ("overlay", "history-review")
+REVIEW_OVERLAY = Overlay("history-review")
 
 
 def draw(surface, layout, view, ui, t) -> list[Target]:
@@ -68,7 +69,7 @@ def _finished(surface, layout, view, ui, t) -> list[Target]:
     _last_check(surface, layout, view, t, y + 2)
     _review(surface, layout, review, 768)
     draw_button(surface, layout, new, t.t("abridged.new_game"), True, "accent")
-    targets.append(Target(new, ("new-rubber",)))
+    targets.append(Target(new, NewRubber()))
     chrome.finish(surface, layout, ui, t)
     return targets
 
@@ -205,7 +206,7 @@ def draw_stored(surface, layout, ui, t) -> list[Target]:
     _winner(surface, layout, stored.own, stored.sheet.sides, t, 380)
     back = (624, 420, 168, 56)
     targets = [
-        menu.button(surface, layout, back, t.t("history.back"), ("overlay", "history"), "accent")
+        menu.button(surface, layout, back, t.t("history.back"), Overlay("history"), "accent")
     ]
     review = (440, 420, 168, 56)  # its hands' double-dummy review, as a rubber's
     targets.append(menu.button(surface, layout, review, t.t("review.open"), REVIEW_OVERLAY))

@@ -13,6 +13,7 @@ the draw tricks and the top cards turned up.
 from __future__ import annotations
 
 from device.ui import theme
+from device.ui.actions import Overlay
 from device.ui.draw import draw_button, draw_card, draw_text, text_with_suits
 from device.ui.screens import chrome, confirm
 from device.ui.screens.auction import tag
@@ -56,7 +57,7 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
     draw_stock(surface, layout, tricks, scanning_top, ui, t)
     style = "accent" if ui.touch_cards() else "normal"
     draw_button(surface, layout, CARDS_BUTTON, t.t("play.cards"), True, style)
-    targets.append(Target(CARDS_BUTTON, ("overlay", "picker")))
+    targets.append(Target(CARDS_BUTTON, Overlay("picker")))
     chrome.finish(surface, layout, ui, t)
     return targets
 

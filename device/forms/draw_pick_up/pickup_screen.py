@@ -13,6 +13,7 @@ once more (`ui.overlay == "end-pick-up"`). Undo is the footer's.
 from __future__ import annotations
 
 from device.ui import theme
+from device.ui.actions import Overlay, TapCall, TapKey
 from device.ui.draw import draw_button, draw_card, draw_text
 from device.ui.screens import chrome, confirm
 from device.ui.screens.base import Target
@@ -67,15 +68,15 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
     )
     draw_stock(surface, layout, pick, ui, t)
     for rect, key, action in (
-        (TAKE, "pickup.take", ("key", "OK")),
-        (REJECT, "pickup.reject", ("call", "P")),
+        (TAKE, "pickup.take", TapKey("OK")),
+        (REJECT, "pickup.reject", TapCall("P")),
     ):
         draw_button(surface, layout, rect, t.t(key), face_up, "accent" if face_up else "normal")
         targets.append(Target(rect, action, face_up))
     if not face_up:  # the picker turns a card up
         style = "accent" if ui.touch_cards() else "normal"
         draw_button(surface, layout, CARDS_BUTTON, t.t("play.cards"), True, style)
-        targets.append(Target(CARDS_BUTTON, ("overlay", "picker")))
+        targets.append(Target(CARDS_BUTTON, Overlay("picker")))
     note = t.t("pickup.keys") if face_up else t.t("pickup.scan_note", cards=t.t("play.cards"))
     at = (NOTE_X, NOTE_Y[face_up])  # "Out of play" stays clear of the bottom bar
     y = wrapped_text(surface, layout, note, at, theme.TEXT, NOTE_W, theme.INK_ON_FELT)

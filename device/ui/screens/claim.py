@@ -3,7 +3,7 @@ tricks still to play. A number is the claim, sent at once; a concession is a
 claim of 0. The other side then accepts or disputes it on the play screen.
 
 The chosen claimer lives in `ui.claim_seat` (the declarer until someone is
-chosen); choosing one returns ("claim-seat", seat) for the app to store.
+chosen); choosing one returns ClaimSeat(seat) for the app to store.
 """
 
 from __future__ import annotations

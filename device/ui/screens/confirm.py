@@ -13,7 +13,7 @@ YES, NO = (150, 290, 230, 88), (420, 290, 230, 88)
 
 
 def ask_stop(surface, layout, ui, t, title: str, question: str, note: str, yes: str):
-    """The question and what stopping means; Yes sends ("end-draw",), the engine's
+    """The question and what stopping means; Yes sends EndDraw(), the engine's
     DrawPhaseEnded; No, the safe choice, goes back."""
     menu.page(surface, layout, title)
     menu.bottom_band(surface, layout)

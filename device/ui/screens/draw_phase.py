@@ -36,7 +36,7 @@ def draw(surface, layout, view, ui, t):
 
 
 def confirm_end(surface, layout, view, ui, t):
-    """ "End the draw phase now?" Yes sends ("end-draw",); No, the safe choice, goes back."""
+    """ "End the draw phase now?" Yes sends EndDraw(); No, the safe choice, goes back."""
     title = t.t("draw.title")
     if view is None or view.phase != "draw":  # the last turn ended meanwhile
         return confirm.stop_over(surface, layout, ui, t, title, t.t("draw.end_over"))

@@ -1,13 +1,13 @@
 """Settings' two decks of tagged cards: the table's own deck and the coloured
 aBRIDGEd deck read beside it. Each line shows the deck (a card plate with its
 suits, or its four colours), how far it is paired ("23 of 52") and its own Pair
-button: ("pair-deck",) for the table's deck, ("pair-deck", "abridged") for the
+button: PairDeck() for the table's deck, PairDeck("abridged") for the
 coloured one, which asks for R14 first as `--pair-deck abridged` does and saves
 to the same decks/abridged.json.
 
 When the scanner is a camera (`ui.camera`) the tags have no use (a camera reads card
 codes): each line shows how much of the deck the camera has learnt and its button is
-"Pair with the camera", ("camera-pair", "standard") or ("camera-pair", "abridged").
+"Pair with the camera", CameraPair("standard") or CameraPair("abridged").
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pygame
 from device.engine.cards import ABRIDGED, DECKS, STANDARD
 
 from .. import theme
+from ..actions import CameraPair, PairDeck
 from ..draw import draw_suit, suit_colour
 from . import menu
 from .start import FIELD_W, FIELD_X, GAP, ROW_H, row_label
@@ -50,11 +51,11 @@ def paired_decks(surface, layout, ui, t, y) -> list:
 def _tag_lines(ui) -> tuple:
     """(kind, (paired, total), action) of each deck of tagged cards."""
     return (
-        (STANDARD.name, ui.deck_paired or (0, len(STANDARD.cards)), ("pair-deck",)),
+        (STANDARD.name, ui.deck_paired or (0, len(STANDARD.cards)), PairDeck()),
         (
             ABRIDGED.name,
             ui.abridged_paired or (0, len(ABRIDGED.cards)),
-            ("pair-deck", ABRIDGED.name),
+            PairDeck(ABRIDGED.name),
         ),
     )
 
@@ -62,7 +63,7 @@ def _tag_lines(ui) -> tuple:
 def _camera_lines(ui) -> tuple:
     """(kind, (learnt, total), action) of each deck the camera learns."""
     return tuple(
-        (kind, ui.camera_paired.get(kind) or (0, len(deck.cards)), ("camera-pair", kind))
+        (kind, ui.camera_paired.get(kind) or (0, len(deck.cards)), CameraPair(kind))
         for kind, deck in DECKS.items()
     )
 

@@ -26,6 +26,7 @@ import pygame
 from device.engine.cards import ABRIDGED
 
 from .. import theme
+from ..actions import CameraPairAgain, CancelPairing, PairNew
 from ..draw import draw_card, draw_text
 from ..widgets.text import wrapped_text
 from . import chrome, menu
@@ -40,7 +41,7 @@ TAGS = {
     "hint": "pairing.hint",
     "complete_note": "pairing.complete_note",
     "new": "pairing.new",
-    "new_action": ("pair-new",),
+    "new_action": PairNew(),
 }
 CAMERA = {
     "title": "pairing.title.camera",
@@ -49,7 +50,7 @@ CAMERA = {
     "hint": "pairing.camera_hint",
     "complete_note": "pairing.complete_note.camera",
     "new": "pairing.again",
-    "new_action": ("camera-pair-again",),
+    "new_action": CameraPairAgain(),
 }
 
 
@@ -72,7 +73,7 @@ def draw(surface, layout, view, ui, t):
     label, style = (
         (t.t("pairing.done"), "accent") if card is None else (t.t("pairing.cancel"), "danger")
     )
-    targets = [menu.button(surface, layout, rect, label, ("cancel-pairing",), style)]
+    targets = [menu.button(surface, layout, rect, label, CancelPairing(), style)]
     if done:  # another deck: its first card replaces this pairing, Cancel before keeps it
         again = (492, menu.BUTTON_Y, 300, menu.BUTTON_H)
         label, action = t.t(words["new"]), words["new_action"]

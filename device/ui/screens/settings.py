@@ -7,7 +7,7 @@ the decks are paired with the camera, and a Camera button beside the devices ope
 the camera page (screens/camera.py).
 
 The chosen value of each setting is the highlighted button; a tap sends
-("set", name, value) and the app applies it at once.
+Setting(name, value) and the app applies it at once.
 """
 
 from __future__ import annotations

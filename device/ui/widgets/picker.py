@@ -8,6 +8,7 @@ from __future__ import annotations
 from device.engine.cards import ABRIDGED
 
 from .. import theme
+from ..actions import Overlay, TapCard
 from ..draw import draw_button, draw_card, draw_text
 from ..target import Target
 
@@ -46,10 +47,10 @@ def card_grid(surface, layout, deck: str, refused, four_colour: bool) -> list[Ta
             cell = (PICK_X + column * PICK_W, PICK_Y + row * PICK_H, PICK_W, PICK_H)
             drawn = (cell[0] + 2, cell[1] + 1, PICK_W - 4, PICK_H - 2)
             draw_card(surface, layout, drawn, card, four_colour, dim=card in refused)
-            targets.append(Target(cell, ("card", card), card not in refused))
+            targets.append(Target(cell, TapCard(card), card not in refused))
     return targets
 
 
 def close_button(surface, layout, t) -> Target:
     draw_button(surface, layout, CLOSE, t.t("play.close"), True, "accent")
-    return Target(CLOSE, ("overlay", None))
+    return Target(CLOSE, Overlay(None))
