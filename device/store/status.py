@@ -20,17 +20,22 @@ def stored_game(path: Path, rubber: int | None = None) -> tuple[Game, str | None
         raise JournalError(f"there is no journal at {path}")
     if path.is_file() and path.stat().st_size == 0:
         raise JournalDamaged(f"the journal at {path} is empty (0 bytes): nothing in it can be read")
-    try:
-        journal = Journal.read_only(path)
-    except JournalNewer as error:
-        raise JournalError(f"{path}: {error}; update the program to read it") from None
-    except JournalError as error:
-        raise JournalError(f"the journal cannot be read: {error}") from None
+    journal = _read_only(path)
     try:
         _, game, note = read_rubber(journal, rubber)
     finally:
         journal.close()
     return game, note
+
+
+def _read_only(path: Path) -> Journal:
+    """The journal at `path` read into memory; JournalError in one line when it cannot be."""
+    try:
+        return Journal.read_only(path)
+    except JournalNewer as error:
+        raise JournalError(f"{path}: {error}; update the program to read it") from None
+    except JournalError as error:
+        raise JournalError(f"the journal cannot be read: {error}") from None
 
 
 def stored_history(path: Path) -> tuple[list[dict], int]:
@@ -40,12 +45,7 @@ def stored_history(path: Path) -> tuple[list[dict], int]:
     cannot be read at all."""
     if not path.exists():
         return [], 0
-    try:
-        journal = Journal.read_only(path)
-    except JournalNewer as error:
-        raise JournalError(f"{path}: {error}; update the program to read it") from None
-    except JournalError as error:
-        raise JournalError(f"the journal cannot be read: {error}") from None
+    journal = _read_only(path)
     try:
         journal.rubbers()  # a file that is no journal says so, not an empty history
         entries = journal.stored_results()
