@@ -2,8 +2,7 @@
 as asked) or by the camera (it learns each card's picture), and the camera page.
 
 The controller holds what is being paired (PairingState); the screens read what it
-puts in the UI state (ui.pairing, ui.deck_paired, ui.camera_paired, ...). It sees the
-app only as a Host.
+puts in ui.decks (decks_shown.DecksShown). It sees the app only as a Host.
 """
 
 from __future__ import annotations
@@ -89,20 +88,20 @@ class PairingController:
         pairing = self.state.tags or (table.pairing if table is not None else None)
         if self.state.camera is not None:
             pairing = self.state.camera
-            self.ui.pairing_deck = pairing.deck.name
+            self.ui.decks.kind = pairing.deck.name
         elif pairing is not None:
-            self.ui.pairing_deck = pairing.profile.deck.name
-        self.ui.pairing_camera = self.state.camera is not None
+            self.ui.decks.kind = pairing.profile.deck.name
+        self.ui.decks.by_camera = self.state.camera is not None
         if pairing is not None:
             done, total = pairing.progress
             card = pairing.next_card
-            self.ui.pairing = (None if card is None else str(card), done, total)
+            self.ui.decks.progress = (None if card is None else str(card), done, total)
         else:
-            self.ui.pairing = None
+            self.ui.decks.progress = None
         self._camera_status()
         own, abridged = split(self.deck_in_use())
-        self.ui.deck_paired = None if own is None else own.progress
-        self.ui.abridged_paired = None if abridged is None else abridged.progress
+        self.ui.decks.paired = None if own is None else own.progress
+        self.ui.decks.beside_paired = None if abridged is None else abridged.progress
 
     def deck_in_use(self):
         """The profile the table reads now (its deck, with the aBRIDGEd deck beside)."""
@@ -186,9 +185,9 @@ class PairingController:
         return Path(own) if own is not None else self.host.decks
 
     def _camera_status(self) -> None:
-        self.ui.camera = self.camera() is not None
+        self.ui.decks.camera = self.camera() is not None
         learnt = {**self.state.learnt, **self.state.again}.items()  # where Pair goes on
-        self.ui.camera_paired = {k: (len(c), len(DECKS[k].cards)) for k, c in learnt}
+        self.ui.decks.camera_paired = {k: (len(c), len(DECKS[k].cards)) for k, c in learnt}
 
     def camera_pair(self, kind: str) -> None:
         """Settings' "Pair with the camera": the camera learns deck `kind` card by card,
@@ -312,13 +311,13 @@ class PairingController:
         wanted = camera is not None and self.ui.overlay == "camera"
         if wanted and self.state.feed is None:
             self.state.feed = CameraFeed(camera.preview_dir)
-            self.ui.camera_shown = self.state.feed.shown
+            self.ui.decks.camera_shown = self.state.feed.shown
             self._camera_call("preview", True)
         elif not wanted and self.state.feed is not None:
-            self.state.feed, self.ui.camera_shown = None, None
+            self.state.feed, self.ui.decks.camera_shown = None, None
             self._camera_call("preview", False)
         if self.state.feed is not None and self.state.feed.poll():
-            self.ui.camera_shown = self.state.feed.shown
+            self.ui.decks.camera_shown = self.state.feed.shown
             self.host.dirty = True
 
     def _pair_new(self) -> None:

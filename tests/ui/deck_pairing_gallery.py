@@ -7,6 +7,7 @@ buttons greyed), the coloured aBRIDGEd deck paired from its first card, halfway
 from __future__ import annotations
 
 from device.engine.message import msg
+from device.ui.decks_shown import DecksShown
 from device.ui.screens.base import StartState, UiState
 
 SCANNER = {"scanner": "connected", "bidbox": "connected"}
@@ -15,19 +16,22 @@ SCANNER = {"scanner": "connected", "bidbox": "connected"}
 def deck_pairing_screens(view) -> list[tuple[str, object, UiState]]:
     """`view`: a rubber in progress, for Settings opened during it."""
 
-    def settings(**fields) -> UiState:
-        return UiState(overlay="settings", scanner=True, devices=dict(SCANNER), **fields)
+    def settings(start=None, **decks) -> UiState:
+        shown = DecksShown(**decks)
+        return UiState(
+            overlay="settings", scanner=True, devices=dict(SCANNER), start=start, decks=shown
+        )
 
     def abridged(card, done, **fields) -> UiState:
-        return UiState(pairing=(card, done, 52), pairing_deck="abridged", **fields)
+        return UiState(decks=DecksShown(progress=(card, done, 52), kind="abridged"), **fields)
 
     refused = msg("this tag is already paired with {card}", card="SQ")
     return [
-        ("settings-decks", view, settings(deck_paired=(52, 52), abridged_paired=(23, 52))),
+        ("settings-decks", view, settings(paired=(52, 52), beside_paired=(23, 52))),
         (
             "settings-decks-start",
             None,
-            settings(start=StartState(), deck_paired=(12, 52), abridged_paired=(52, 52)),
+            settings(start=StartState(), paired=(12, 52), beside_paired=(52, 52)),
         ),
         ("settings-decks-none", None, UiState(overlay="settings", start=StartState())),
         ("pairing-abridged-first", None, abridged("R14", 0)),

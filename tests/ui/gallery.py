@@ -29,6 +29,7 @@ from device.engine.game import Game  # noqa: E402
 from device.engine.message import msg  # noqa: E402
 from device.engine.record import play_record  # noqa: E402
 from device.forms import FORMS  # noqa: E402
+from device.ui.decks_shown import DecksShown
 from device.ui.history import HistoryState  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.layout import Layout  # noqa: E402
@@ -235,7 +236,7 @@ def start_screens() -> list[tuple[str, object, UiState]]:
         ("settings-start", None, start("settings")),
         ("history-empty", None, start("history")),
         ("sheet-blank", None, start("sheet")),
-        ("pairing", None, UiState(pairing=("SQ", 12, 52))),
+        ("pairing", None, UiState(decks=DecksShown(progress=("SQ", 12, 52)))),
     ]
 
 

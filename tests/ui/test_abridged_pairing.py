@@ -120,7 +120,7 @@ def test_settings_lists_both_decks_each_with_its_progress_and_pair_button(
 ):
     standard_deck(tmp_path)
     app = rubber_app(tmp_path, lang)
-    assert app.ui.deck_paired == (1, 52) and app.ui.abridged_paired is None
+    assert app.ui.decks.paired == (1, 52) and app.ui.decks.beside_paired is None
     text = said(app)
     assert standard in text and coloured in text
     pairs = [t for t in app.targets if isinstance(t.action, PairDeck)]
@@ -154,19 +154,19 @@ def test_the_coloured_deck_is_paired_during_a_rubber_and_the_rubber_goes_on(tmp_
     app = rubber_app(tmp_path)
     table = app.table
     tap(app, PAIR_COLOURED)
-    assert app.ui.pairing == ("R14", 0, 52) and app.ui.pairing_deck == "abridged"
+    assert app.ui.decks.progress == ("R14", 0, 52) and app.ui.decks.kind == "abridged"
     text = said(app)
     assert "Pair the aBRIDGEd deck" in text and "Put the red 14 on the scanner" in text
     colour = app.display.get_at(app.layout.point(400, 280))[:3]
     assert colour == (212, 36, 42)  # the card is drawn red: the coloured deck's R14
     for card in ("R14", "R13"):
         scan(app, card)
-    assert app.ui.pairing == ("R12", 2, 52) and table.game.events == []
+    assert app.ui.decks.progress == ("R12", 2, 52) and table.game.events == []
     saved = json.loads((tmp_path / "abridged.json").read_text())
     assert saved["deck"] == "abridged" and sorted(saved["tags"].values()) == ["R13", "R14"]
     tap(app, CancelPairing())  # back to Settings: both decks, each its own count
-    assert app.ui.overlay == "settings" and app.ui.pairing is None
-    assert app.ui.deck_paired == (1, 52) and app.ui.abridged_paired == (2, 52)
+    assert app.ui.overlay == "settings" and app.ui.decks.progress is None
+    assert app.ui.decks.paired == (1, 52) and app.ui.decks.beside_paired == (2, 52)
     assert "aBRIDGEd deck: 2 of 52" in said(app)
     app.send(Input(CALL, "1S", "bidbox"))  # the rubber goes on
     assert len(table.game.events) == 1
@@ -180,12 +180,12 @@ def test_an_abridged_rubber_plays_the_cards_paired_from_settings(tmp_path):
     app = App(TableLoop(table, queue.Queue(), {}), ui, decks=tmp_path)
     app.step(0)
     tap(app, PAIR_COLOURED)
-    order = [app.ui.pairing[0]]
-    while app.ui.pairing[0] is not None:
-        scan(app, app.ui.pairing[0])
-        order.append(app.ui.pairing[0])
+    order = [app.ui.decks.progress[0]]
+    while app.ui.decks.progress[0] is not None:
+        scan(app, app.ui.decks.progress[0])
+        order.append(app.ui.decks.progress[0])
     assert order[:3] == ["R14", "R13", "R12"] and order[13] == "Y14" and len(order) == 53
-    assert app.ui.pairing == (None, 52, 52) and "The deck is complete" in said(app)
+    assert app.ui.decks.progress == (None, 52, 52) and "The deck is complete" in said(app)
     tap(app, CancelPairing())  # Done
     tap(app, Overlay(None))
     table.apply(Stated("Play"))  # Carla lays out the dummy: her cards are scanned
@@ -216,19 +216,19 @@ def start_screen_app(inputs, driver, decks, lang) -> App:
 
 
 def scan_next(app, sims) -> str:
-    card, done = app.ui.pairing[0], app.ui.pairing[1]
+    card, done = app.ui.decks.progress[0], app.ui.decks.progress[1]
     press(sims, "scanner", card, uids=True)
-    run_until(app, lambda: app.ui.pairing[1] == done + 1)
+    run_until(app, lambda: app.ui.decks.progress[1] == done + 1)
     return card
 
 
 def refused(app, sims, card: str) -> str:
     """Scan `card`'s tag; the banner it is refused with."""
     app.ui.banner = None
-    done = app.ui.pairing[1]
+    done = app.ui.decks.progress[1]
     press(sims, "scanner", card, uids=True)
     run_until(app, lambda: app.ui.banner is not None)
-    assert app.ui.pairing[1] == done  # nothing paired
+    assert app.ui.decks.progress[1] == done  # nothing paired
     return app.ui.banner
 
 
@@ -242,7 +242,7 @@ def test_the_coloured_deck_is_paired_by_the_scanner_before_any_rubber(scanner, t
     tap(app, Overlay("menu"))
     tap(app, Overlay("settings"))
     tap(app, PAIR_COLOURED)
-    assert app.table is None and app.ui.pairing == ("R14", 0, 52)
+    assert app.table is None and app.ui.decks.progress == ("R14", 0, 52)
     if lang == "nl":
         assert "Leg de rode 14 op de scanner" in said(app)
     assert [scan_next(app, sims) for _ in range(3)] == ["R14", "R13", "R12"]
@@ -257,13 +257,13 @@ def test_the_coloured_deck_is_paired_by_the_scanner_before_any_rubber(scanner, t
     if lang == "nl":
         assert app.ui.banner == "deze chip is al gekoppeld aan SK"
     tap(app, CancelPairing())
-    assert app.ui.abridged_paired == (3, 52) and app.ui.deck_paired == (2, 52)
+    assert app.ui.decks.beside_paired == (3, 52) and app.ui.decks.paired == (2, 52)
     tap(app, PairDeck())  # the table's deck refuses the coloured deck's tags too
-    assert app.ui.pairing == ("SQ", 2, 52) and app.ui.pairing_deck == "standard"
+    assert app.ui.decks.progress == ("SQ", 2, 52) and app.ui.decks.kind == "standard"
     assert refused(app, sims, "R13") == t.error(already("R13"))
     tap(app, CancelPairing())
     tap(app, PAIR_COLOURED)  # pairing again goes on where it stopped
-    assert app.ui.pairing == ("R11", 3, 52)
+    assert app.ui.decks.progress == ("R11", 3, 52)
 
 
 def test_a_card_code_and_a_complete_deck_are_refused_in_both_languages(tmp_path):
@@ -274,7 +274,7 @@ def test_a_card_code_and_a_complete_deck_are_refused_in_both_languages(tmp_path)
     assert app.ui.banner == nl and nl != "this scanner reads card codes: its deck needs no pairing"
     for card in ABRIDGED.cards:
         scan(app, str(card))
-    assert app.ui.pairing == (None, 52, 52)
+    assert app.ui.decks.progress == (None, 52, 52)
     app.act(Setting("lang", "en"))
     scan(app, "SA")
     assert app.ui.banner == "every card of this deck is paired"
@@ -308,7 +308,7 @@ def test_pair_deck_abridged_without_a_rubber_keeps_the_tables_deck(tmp_path):
     scan(app, "R14")
     assert str(app.profile.card_for(fake_uid("SA"))) == "SA"
     assert str(app.profile.card_for(fake_uid("R14"))) == "R14"
-    assert app.ui.deck_paired == (1, 52) and app.ui.abridged_paired == (1, 52)
+    assert app.ui.decks.paired == (1, 52) and app.ui.decks.beside_paired == (1, 52)
 
 
 def test_pair_deck_abridged_during_a_rubber_keeps_the_tables_deck(tmp_path):
@@ -330,10 +330,10 @@ def test_a_new_coloured_deck_replaces_the_old_from_its_first_card_only(tmp_path)
     tap(app, PAIR_COLOURED)
     scan(app, "R14")
     tap(app, PairNew())
-    assert app.ui.pairing == ("R14", 0, 52)
-    assert app.ui.abridged_paired == (1, 52)  # the old one is read until the first card
+    assert app.ui.decks.progress == ("R14", 0, 52)
+    assert app.ui.decks.beside_paired == (1, 52)  # the old one is read until the first card
     app.send(Input(CARD, "", "scanner", uid=b"\x09\x09"))  # another deck's R14
-    assert app.ui.pairing == ("R13", 1, 52) and app.ui.abridged_paired == (1, 52)
+    assert app.ui.decks.progress == ("R13", 1, 52) and app.ui.decks.beside_paired == (1, 52)
     assert app.table.profile.card_for(fake_uid("R14")) is None
     assert str(app.table.profile.card_for(b"\x09\x09")) == "R14"
     assert str(app.table.profile.card_for(fake_uid("SA"))) == "SA"

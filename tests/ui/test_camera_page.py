@@ -79,7 +79,7 @@ def test_the_page_asks_for_the_preview_while_open_and_says_when_no_picture_came(
     assert camera.previews == [True]  # asked once, not at every turn of the loop
     tap(app, Overlay("settings"), 48)  # Back
     assert app.ui.overlay == "settings" and camera.previews == [True, False]
-    assert app.ui.camera_shown is None
+    assert app.ui.decks.camera_shown is None
 
 
 def test_the_menu_key_leaves_the_page_and_stops_the_preview(tmp_path):
@@ -116,7 +116,7 @@ def test_the_picture_is_drawn_with_the_spot_and_the_card_found_over_it(tmp_path,
     app, camera = page_app(tmp_path, size=size)
     _, corners = shown_card(camera)
     app.step(0)
-    assert app.ui.camera_shown.picture.get_size() == FRAME
+    assert app.ui.decks.camera_shown.picture.get_size() == FRAME
     assert near(colour_at(app, 320, 2), theme.CAMERA_SPOT, 10)  # the whole frame is the spot
     (x0, y0), (x1, y1) = corners[0], corners[1]
     middle = ((x0 + x1) / 2, (y0 + y1) / 2)
@@ -181,33 +181,33 @@ def test_a_new_picture_is_read_when_the_counter_changes_only(tmp_path):
     app, camera = page_app(tmp_path)
     shown_card(camera, "SA")
     app.step(0)
-    first = app.ui.camera_shown
+    first = app.ui.decks.camera_shown
     other, _ = camera_frame("HK", -30)
     pygame.image.save(other, str(camera.preview_dir / "frame.jpg"))  # no new counter yet
     app.step(0)
-    assert app.ui.camera_shown is first
+    assert app.ui.decks.camera_shown is first
     shown_card(camera, "HK", 0.95, angle=-30)
     app.step(0)
-    assert app.ui.camera_shown is not first and app.ui.camera_shown.seen.card == "HK"
+    assert app.ui.decks.camera_shown is not first and app.ui.decks.camera_shown.seen.card == "HK"
 
 
 def test_a_half_written_picture_keeps_the_last_good_one(tmp_path):
     app, camera = page_app(tmp_path)
     shown_card(camera, "SA")
     app.step(0)
-    good = app.ui.camera_shown
+    good = app.ui.decks.camera_shown
     jpeg = (camera.preview_dir / "frame.jpg").read_bytes()
     (camera.preview_dir / "frame.jpg").write_bytes(jpeg[:40])  # cut off
     (camera.preview_dir / "seen.json").write_text('{"n": 99, "size": [640, 480], "card": "HK"}')
     app.step(0)
-    assert app.ui.camera_shown is good and "0.97" in said(app)
+    assert app.ui.decks.camera_shown is good and "0.97" in said(app)
     (camera.preview_dir / "seen.json").write_text('{"n": 100, "size": [640, 4')  # cut off
     app.step(0)
-    assert app.ui.camera_shown is good
+    assert app.ui.decks.camera_shown is good
     (camera.preview_dir / "frame.jpg").unlink()
     (camera.preview_dir / "seen.json").write_text('{"n": 101, "size": [640, 480]}')
     app.step(0)
-    assert app.ui.camera_shown is good
+    assert app.ui.decks.camera_shown is good
 
 
 @pytest.mark.parametrize(
@@ -227,7 +227,7 @@ def test_a_seen_file_that_is_not_one_shows_no_picture_and_never_crashes(tmp_path
     pygame.image.save(picture, str(camera.preview_dir / "frame.jpg"))
     (camera.preview_dir / "seen.json").write_text(seen)
     app.step(0)
-    assert app.ui.camera_shown.picture is None
+    assert app.ui.decks.camera_shown.picture is None
     assert "No picture from the camera yet" in said(app)
 
 
@@ -237,7 +237,7 @@ def test_bad_fields_are_dropped_and_the_picture_still_shows(tmp_path):
     outline = [[1e300, -1e300], [0, 0], [10, 10], [5, 5]]
     camera.show(picture, card=["SA"], score="high", why=7, outline=outline, spot=[[1, 2]])
     app.step(0)
-    seen = app.ui.camera_shown.seen
+    seen = app.ui.decks.camera_shown.seen
     assert seen.card is None and seen.score == 0.0 and seen.why == "empty"
     assert seen.outline is not None and seen.spot is None  # a far corner is drawn at the edge
     assert "No card" in said(app)

@@ -138,7 +138,7 @@ def test_a_scanner_that_is_no_camera_keeps_the_tag_pairing(tmp_path):
         PairDeck("abridged"),
     ]
     assert not any(isinstance(a, CameraPair) for a in actions) and Overlay("camera") not in actions
-    assert app.pairing.camera() is None and not app.ui.camera
+    assert app.pairing.camera() is None and not app.ui.decks.camera
 
 
 # --- pairing, card by card ----------------------------------------------------------------------
@@ -149,7 +149,9 @@ def test_each_card_is_named_the_camera_learns_it_and_the_next_is_asked(tmp_path,
     app, camera = camera_app(tmp_path, lang)
     table = app.table
     tap(app, CameraPair("standard"), 48)
-    assert camera.asked == ["SA"] and app.ui.pairing == ("SA", 0, 52) and app.ui.pairing_camera
+    assert (
+        camera.asked == ["SA"] and app.ui.decks.progress == ("SA", 0, 52) and app.ui.decks.by_camera
+    )
     text = said(app)
     if lang == "en":
         assert "Pair the standard deck with the camera" in text and "on the spot" in text
@@ -158,7 +160,7 @@ def test_each_card_is_named_the_camera_learns_it_and_the_next_is_asked(tmp_path,
         assert "Koppel het standaardspel met de camera" in text and "op de kaartplek" in text
     assert [lay(app, camera) for _ in range(3)] == ORDER[:3]
     assert camera.asked == ORDER[:4]  # each card asked once, after the one before was learnt
-    assert app.ui.pairing == (ORDER[3], 3, 52)
+    assert app.ui.decks.progress == (ORDER[3], 3, 52)
     assert [str(i.value) for i in camera.acknowledged] == ORDER[:3]  # no answer resent
     assert table.game.events == []  # a card learnt is not a card played
     assert ("3 of 52" if lang == "en" else "3 van 52") in said(app)
@@ -174,10 +176,10 @@ def test_a_card_the_camera_could_not_learn_is_laid_again(tmp_path, lang, words):
     camera.error("lay-again")
     app.step(0)
     assert app.ui.banner == words and app.ui.banner_error
-    assert words in said(app) and app.ui.pairing == ("SK", 1, 52)  # nothing counted
+    assert words in said(app) and app.ui.decks.progress == ("SK", 1, 52)  # nothing counted
     assert camera.asked == ["SA", "SK"]  # still asked: the camera waits for it
     lay(app, camera)
-    assert app.ui.banner is None and app.ui.pairing == ("SQ", 2, 52)
+    assert app.ui.banner is None and app.ui.decks.progress == ("SQ", 2, 52)
 
 
 def test_cancel_keeps_what_was_learnt_and_pairing_again_goes_on_where_it_stopped(tmp_path):
@@ -187,12 +189,14 @@ def test_cancel_keeps_what_was_learnt_and_pairing_again_goes_on_where_it_stopped
         lay(app, camera)
     tap(app, CancelPairing())
     assert camera.asked[-1] is None  # the camera stops learning
-    assert app.ui.overlay == "settings" and app.ui.pairing is None
-    assert app.ui.camera_paired["standard"] == (5, 52) and "Standard deck: 5 of 52" in said(app)
+    assert app.ui.overlay == "settings" and app.ui.decks.progress is None
+    assert app.ui.decks.camera_paired["standard"] == (5, 52) and "Standard deck: 5 of 52" in said(
+        app
+    )
     app.send(Input(CALL, "1S", "bidbox"))  # the rubber goes on
     assert len(app.table.game.events) == 1
     tap(app, CameraPair("standard"))
-    assert app.ui.pairing == (ORDER[5], 5, 52) and camera.asked[-1] == ORDER[5]
+    assert app.ui.decks.progress == (ORDER[5], 5, 52) and camera.asked[-1] == ORDER[5]
 
 
 def test_the_answer_on_its_way_as_pairing_stops_is_a_card_learnt_not_a_card_played(tmp_path):
@@ -205,7 +209,7 @@ def test_the_answer_on_its_way_as_pairing_stops_is_a_card_learnt_not_a_card_play
     camera.answer("SK")  # its answer, sent before it heard the stop
     app.step(0)
     assert [type(e).__name__ for e in app.table.game.events] == ["CallMade", "CallMade"]
-    assert app.ui.banner is None and app.ui.camera_paired["standard"] == (2, 52)
+    assert app.ui.banner is None and app.ui.decks.camera_paired["standard"] == (2, 52)
     camera.answer("SK")  # laid again, read from now on: the opening lead (1S passed out)
     app.step(0)
     assert type(app.table.game.events[-1]).__name__ == "CardPlayed"
@@ -221,9 +225,11 @@ def test_the_next_start_goes_on_from_the_sidecar_the_camera_wrote(tmp_path):
     saved = json.loads((tmp_path / "decks" / "camera-abridged.json").read_text())
     assert saved["cards"] == ["R14", "R13", "R12", "R11"]
     again, camera = camera_app(tmp_path, rubber=False)  # the table started again
-    assert again.ui.camera_paired["abridged"] == (4, 52) and "aBRIDGEd deck: 4 of 52" in said(again)
+    assert again.ui.decks.camera_paired["abridged"] == (4, 52) and "aBRIDGEd deck: 4 of 52" in said(
+        again
+    )
     tap(again, CameraPair("abridged"))
-    assert again.ui.pairing == ("R10", 4, 52) and camera.asked == ["R10"]
+    assert again.ui.decks.progress == ("R10", 4, 52) and camera.asked == ["R10"]
 
 
 def test_the_sidecar_is_read_from_the_cameras_own_folder_when_it_has_one(tmp_path):
@@ -236,40 +242,40 @@ def test_the_sidecar_is_read_from_the_cameras_own_folder_when_it_has_one(tmp_pat
     ui = UiState(scanner=True, devices=dict(BOTH), overlay="settings", start=StartState())
     app = App(TableLoop(None, inputs, {"scanner": camera}), ui, decks=tmp_path / "decks")
     app.step(0)
-    assert app.ui.camera_paired["standard"] == (7, 52)
+    assert app.ui.decks.camera_paired["standard"] == (7, 52)
     tap(app, CameraPair("standard"))
-    assert app.ui.pairing == (ORDER[7], 7, 52)
+    assert app.ui.decks.progress == (ORDER[7], 7, 52)
 
 
 def test_pair_again_starts_from_the_first_card(tmp_path):
     sidecar(tmp_path, cards=ORDER[:20])
     app, camera = camera_app(tmp_path)
     tap(app, CameraPair("standard"))
-    assert app.ui.pairing == (ORDER[20], 20, 52)
+    assert app.ui.decks.progress == (ORDER[20], 20, 52)
     assert "Pair again" in said(app)
     tap(app, CameraPairAgain(), 48)
-    assert app.ui.pairing == ("SA", 0, 52) and camera.asked[-1] == "SA"
+    assert app.ui.decks.progress == ("SA", 0, 52) and camera.asked[-1] == "SA"
     assert [lay(app, camera) for _ in range(2)] == ["SA", "SK"]
-    assert app.ui.pairing == ("SQ", 2, 52)  # the sidecar still lists the 20 of before
+    assert app.ui.decks.progress == ("SQ", 2, 52)  # the sidecar still lists the 20 of before
 
 
 def test_pairing_again_after_a_cancel_goes_on_with_the_cards_learnt_anew(tmp_path):
     sidecar(tmp_path, cards=ORDER)  # the whole deck, under the old light
     app, camera = camera_app(tmp_path)
     tap(app, CameraPair("standard"))
-    assert app.ui.pairing == (None, 52, 52) and camera.asked == [None]
+    assert app.ui.decks.progress == (None, 52, 52) and camera.asked == [None]
     tap(app, CameraPairAgain())
     for _ in range(3):
         lay(app, camera)
     tap(app, CancelPairing())
     assert "Standard deck: 3 of 52" in said(app)
     tap(app, CameraPair("standard"))
-    assert app.ui.pairing == (ORDER[3], 3, 52) and camera.asked[-1] == ORDER[3]
+    assert app.ui.decks.progress == (ORDER[3], 3, 52) and camera.asked[-1] == ORDER[3]
     for _ in range(49):
         lay(app, camera)
-    assert app.ui.pairing == (None, 52, 52) and camera.asked[-1] is None
+    assert app.ui.decks.progress == (None, 52, 52) and camera.asked[-1] is None
     tap(app, CancelPairing())
-    assert app.ui.camera_paired["standard"] == (52, 52)
+    assert app.ui.decks.camera_paired["standard"] == (52, 52)
 
 
 def test_the_whole_abridged_deck_is_learnt_then_done(tmp_path):
@@ -277,11 +283,13 @@ def test_the_whole_abridged_deck_is_learnt_then_done(tmp_path):
     tap(app, CameraPair("abridged"))
     learnt = [lay(app, camera) for _ in ABRIDGED.cards]
     assert learnt[:3] == ["R14", "R13", "R12"] and learnt[13] == "Y14"
-    assert app.ui.pairing == (None, 52, 52) and camera.asked[-1] is None  # nothing more to learn
+    assert (
+        app.ui.decks.progress == (None, 52, 52) and camera.asked[-1] is None
+    )  # nothing more to learn
     text = said(app)
     assert "The deck is complete" in text and "the camera knows the whole deck" in text
     tap(app, CancelPairing())  # Done
-    assert app.ui.overlay == "settings" and app.ui.camera_paired["abridged"] == (52, 52)
+    assert app.ui.overlay == "settings" and app.ui.decks.camera_paired["abridged"] == (52, 52)
 
 
 def test_an_answer_that_is_no_card_of_the_deck_is_refused_and_counts_nothing(tmp_path):
@@ -290,7 +298,7 @@ def test_an_answer_that_is_no_card_of_the_deck_is_refused_and_counts_nothing(tmp
     camera.answer("R14")
     app.step(0)
     assert app.ui.banner == "de camera antwoordde R14: geen kaart van dit spel"
-    assert app.ui.pairing == ("SA", 0, 52)
+    assert app.ui.decks.progress == ("SA", 0, 52)
 
 
 def test_an_answer_to_an_earlier_ask_is_learnt_all_the_same(tmp_path):
@@ -299,10 +307,10 @@ def test_an_answer_to_an_earlier_ask_is_learnt_all_the_same(tmp_path):
     lay(app, camera)
     camera.answer("HA")  # learnt by the camera, so in its profile: counted
     app.step(0)
-    assert app.ui.pairing == ("SK", 2, 52) and camera.asked == ["SA", "SK"]
+    assert app.ui.decks.progress == ("SK", 2, 52) and camera.asked == ["SA", "SK"]
     camera.answer("HA")  # its resend: counted once
     app.step(0)
-    assert app.ui.pairing == ("SK", 2, 52) and camera.asked == ["SA", "SK"]
+    assert app.ui.decks.progress == ("SK", 2, 52) and camera.asked == ["SA", "SK"]
 
 
 def test_a_camera_started_again_is_asked_again_for_the_card(tmp_path):
@@ -311,14 +319,14 @@ def test_a_camera_started_again_is_asked_again_for_the_card(tmp_path):
     lay(app, camera)
     camera.connected()
     app.step(0)
-    assert camera.asked == ["SA", "SK", "SK"] and app.ui.pairing == ("SK", 1, 52)
+    assert camera.asked == ["SA", "SK", "SK"] and app.ui.decks.progress == ("SK", 1, 52)
 
 
 def test_tag_pairing_stops_the_camera_learning(tmp_path):
     app, camera = camera_app(tmp_path)
     tap(app, CameraPair("standard"))
     app.act(PairDeck())  # --pair-deck, or a tag deck from elsewhere
-    assert camera.asked == ["SA", None] and not app.ui.pairing_camera
+    assert camera.asked == ["SA", None] and not app.ui.decks.by_camera
 
 
 # --- damaged ------------------------------------------------------------------------------------
@@ -338,7 +346,7 @@ def test_a_damaged_sidecar_is_said_and_the_deck_is_paired_from_its_first_card(tm
     assert notice in said(app)
     tap(app, DismissNotice())
     tap(app, CameraPair("standard"))
-    assert app.ui.pairing == ("SA", 0, 52) and camera.asked == ["SA"]
+    assert app.ui.decks.progress == ("SA", 0, 52) and camera.asked == ["SA"]
     assert app.ui.notice_for("camera.standard") is None  # said once, at the start
 
 
@@ -346,18 +354,18 @@ def test_a_sidecar_with_bad_cards_keeps_the_others(tmp_path):
     sidecar(tmp_path, cards=["SA", "SK", "X9", 7, "SQ"])
     sidecar(tmp_path, "abridged", ["R14"])
     app, camera = camera_app(tmp_path)
-    assert app.ui.camera_paired == {"standard": (3, 52), "abridged": (1, 52)}
+    assert app.ui.decks.camera_paired == {"standard": (3, 52), "abridged": (1, 52)}
     assert "left out" in app.ui.notice_for("camera.standard").text(app.t)
     assert app.ui.notice_for("camera.abridged") is None
     tap(app, DismissNotice())
     tap(app, CameraPair("standard"))
-    assert app.ui.pairing == ("SJ", 3, 52)
+    assert app.ui.decks.progress == ("SJ", 3, 52)
 
 
 def test_a_sidecar_of_the_other_deck_is_not_read_as_this_one(tmp_path):
     sidecar(tmp_path, cards=["R14"]).write_text(json.dumps({"deck": "abridged", "cards": ["R14"]}))
     app, _ = camera_app(tmp_path)
-    assert app.ui.camera_paired["standard"] == (0, 52)
+    assert app.ui.decks.camera_paired["standard"] == (0, 52)
     assert app.ui.notice_for("camera.standard") is not None
 
 
@@ -375,12 +383,12 @@ def test_a_damaged_camera_profile_is_said_and_pairing_follows_what_the_camera_le
     notice = app.ui.notice_for("camera").text(app.t)
     assert ("profile of the deck is damaged" if lang == "en" else "beschadigd") in notice
     assert app.ui.banner is None  # said by the notice alone
-    assert app.ui.pairing == ("SJ", 3, 52)  # which deck's profile it is, it does not say
+    assert app.ui.decks.progress == ("SJ", 3, 52)  # which deck's profile it is, it does not say
     lay(app, camera)  # learnt into a new profile: its sidecar holds that card alone
-    assert app.ui.pairing == ("SA", 1, 52) and camera.asked[-1] == "SA"
-    assert app.ui.camera_paired["standard"] == (1, 52)
+    assert app.ui.decks.progress == ("SA", 1, 52) and camera.asked[-1] == "SA"
+    assert app.ui.decks.camera_paired["standard"] == (1, 52)
     assert [lay(app, camera) for _ in range(2)] == ["SA", "SK"]
-    assert app.ui.pairing == ("SQ", 3, 52)
+    assert app.ui.decks.progress == ("SQ", 3, 52)
 
 
 @pytest.mark.parametrize(
@@ -418,7 +426,7 @@ def test_a_damaged_profile_outside_pairing_is_a_notice_and_the_game_goes_on(tmp_
     tap(app, Overlay(None))
     camera.error("profile-damaged")
     app.step(0)
-    assert app.ui.notice_for("camera") is not None and app.ui.pairing is None
+    assert app.ui.notice_for("camera") is not None and app.ui.decks.progress is None
     camera.error("lay-again")  # while playing, too: said as on the pairing screen
     app.step(0)
     assert app.ui.banner == "Lay the card again"

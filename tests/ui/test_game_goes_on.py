@@ -208,13 +208,13 @@ def open_pairing(app) -> None:
     tap(app, Overlay("menu"))
     tap(app, Overlay("settings"))
     tap(app, PairDeck())
-    assert app.ui.pairing is not None and app.table is None
+    assert app.ui.decks.progress is not None and app.table is None
 
 
 def scan_next(app, sims) -> str:
-    card, done = app.ui.pairing[0], app.ui.pairing[1]
+    card, done = app.ui.decks.progress[0], app.ui.decks.progress[1]
     press(sims, "scanner", card, uids=True)
-    run_until(app, lambda: app.ui.pairing[1] == done + 1)
+    run_until(app, lambda: app.ui.decks.progress[1] == done + 1)
     return card
 
 
@@ -223,14 +223,14 @@ def test_a_deck_is_paired_from_the_start_screen_before_any_rubber(scanner, tmp_p
     decks = tmp_path / "decks"
     app = start_screen_app(inputs, driver, decks)
     open_pairing(app)
-    assert app.ui.pairing == ("SA", 0, 52)
+    assert app.ui.decks.progress == ("SA", 0, 52)
     first = scan_next(app, sims)
     saved = json.loads((decks / "deck.json").read_text())  # saved after every card
     assert first == "SA" and saved["tags"] == {fake_uid("SA").hex(): "SA"}
-    assert app.ui.pairing == ("SK", 1, 52) and app.ui.start.drawn is None  # not a drawn card
-    while app.ui.pairing[0] is not None:
+    assert app.ui.decks.progress == ("SK", 1, 52) and app.ui.start.drawn is None  # not a drawn card
+    while app.ui.decks.progress[0] is not None:
         scan_next(app, sims)
-    assert app.ui.pairing == (None, 52, 52)  # the screen says the deck is complete
+    assert app.ui.decks.progress == (None, 52, 52)  # the screen says the deck is complete
     assert len(DeckProfile.load(decks / "deck.json").tags) == 52
     press(sims, "scanner", "SA", uids=True)  # a scan now is refused, and said
     run_until(app, lambda: app.ui.banner is not None)
@@ -254,13 +254,13 @@ def test_cancel_keeps_what_was_paired_and_pairing_again_goes_on(scanner, tmp_pat
     paired = [scan_next(app, sims) for _ in range(3)]
     assert paired == ["SA", "SK", "SQ"]
     tap(app, CancelPairing())
-    assert app.ui.pairing is None and app.ui.deck_paired == (3, 52)
+    assert app.ui.decks.progress is None and app.ui.decks.paired == (3, 52)
     assert len(DeckProfile.load(decks / "deck.json").tags) == 3
     press(sims, "scanner", "SJ", uids=True)  # not pairing now: a card on the start screen
     run_until(app, lambda: app.ui.banner is not None)
     assert app.ui.banner.startswith(Catalog("nl").error(msg("start the new rubber first")))
     tap(app, PairDeck())
-    assert app.ui.pairing == ("SJ", 3, 52)
+    assert app.ui.decks.progress == ("SJ", 3, 52)
 
 
 def test_pairing_during_a_rubber_takes_the_scans_and_the_rubber_goes_on(tmp_path):
@@ -270,7 +270,7 @@ def test_pairing_during_a_rubber_takes_the_scans_and_the_rubber_goes_on(tmp_path
     app.step(0)
     tap(app, PairDeck())
     app.send(Input(CARD, "", "scanner", uid=fake_uid("SA")))
-    assert app.ui.pairing == ("SK", 1, 52) and table.game.events == []
+    assert app.ui.decks.progress == ("SK", 1, 52) and table.game.events == []
     app.send(Input(CARD, "SK", "scanner"))  # a card code: this deck needs no pairing
     assert app.ui.banner == "this scanner reads card codes: its deck needs no pairing"
     tap(app, CancelPairing())
@@ -377,9 +377,9 @@ def test_another_deck_is_paired_from_its_first_card_and_replaces_the_old_one_the
     app = App(TableLoop(table, queue.Queue(), {}), UiState(scanner=True), decks=tmp_path)
     app.act(PairDeck())
     app.step(0)
-    assert app.ui.pairing == ("SK", 1, 52)  # the saved deck goes on where it stopped
+    assert app.ui.decks.progress == ("SK", 1, 52)  # the saved deck goes on where it stopped
     tap(app, PairNew())
-    assert app.ui.pairing == ("SA", 0, 52)
+    assert app.ui.decks.progress == ("SA", 0, 52)
     assert DeckProfile.load(tmp_path / "deck.json").tags == {"01": old.deck.parse("SA")}
     app.send(Input(CARD, "", "scanner", uid=b"\x02"))
     assert DeckProfile.load(tmp_path / "deck.json").tags == {"02": old.deck.parse("SA")}

@@ -23,6 +23,7 @@ from device.store.journal import Journal  # noqa: E402
 from device.store.journal.salvage import Salvage  # noqa: E402
 from device.table import Table  # noqa: E402
 from device.ui.app import App  # noqa: E402
+from device.ui.decks_shown import DecksShown  # noqa: E402
 from device.ui.i18n import Catalog  # noqa: E402
 from device.ui.layout import Layout  # noqa: E402
 from device.ui.screens import chrome, render  # noqa: E402
@@ -70,7 +71,7 @@ SCREENS = [
     (None, {"start": StartState()}),
     (None, {"start": StartState(can_resume=True)}),
     (None, {"start": StartState(drawn=[None, None])}),
-    ("play", {"pairing": ("SA", 3, 52)}),
+    ("play", {"decks": DecksShown(progress=("SA", 3, 52))}),
 ]
 
 

@@ -29,6 +29,7 @@ import pytest  # noqa: E402
 from device.engine.record import play_record  # noqa: E402
 from device.forms import FORMS  # noqa: E402
 from device.ui import theme  # noqa: E402
+from device.ui.decks_shown import DecksShown
 from device.ui.history import HistoryState  # noqa: E402
 from device.ui.i18n import Catalog, catalogue  # noqa: E402
 from device.ui.layout import MIN_TARGET, Layout  # noqa: E402
@@ -144,7 +145,7 @@ def screens():
         ("settings", view_of(*MADE), UiState(overlay="settings", devices={"scanner": "lost"})),
         ("history-empty", None, UiState(overlay="history", start=StartState())),
         ("history", view_of(*MADE), UiState(overlay="history", history=HistoryState(HISTORY))),
-        ("pairing", None, UiState(pairing=("SA", 12, 52))),
+        ("pairing", None, UiState(decks=DecksShown(progress=("SA", 12, 52)))),
     ]
 
 

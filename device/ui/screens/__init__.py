@@ -61,7 +61,7 @@ def screen_name(view, ui: UiState) -> str:
     pairing, then the start screen, then the phase."""
     if ui.overlay is not None:
         return ui.overlay
-    if ui.pairing is not None:
+    if ui.decks.progress is not None:
         return "pairing"
     if view is None:
         return "cut" if ui.start is not None and ui.start.drawn is not None else "start"

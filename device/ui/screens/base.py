@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import InitVar, dataclass, field
 
+from ..decks_shown import DecksShown
 from ..history import HistoryState
 from ..seating import StartState  # noqa: F401 (the start screen's state, ui.start)
 from ..target import Target  # noqa: F401 (the screens' and widgets' touch target)
@@ -86,14 +87,7 @@ class UiState:
     scanner: bool = False  # a scanner is configured: no card picker needed
     typed: str = ""  # keyboard buffer (simulation)
     start: StartState | None = None  # shown when there is no game
-    pairing: tuple[str | None, int, int] | None = None  # (next card, done, total)
-    deck_paired: tuple[int, int] | None = None  # the table's deck: (cards paired, total)
-    abridged_paired: tuple[int, int] | None = None  # the aBRIDGEd deck beside it, the same
-    pairing_deck: str = "standard"  # the kind of deck being paired: standard or abridged
-    pairing_camera: bool = False  # the deck being paired is learnt by the camera, not tagged
-    camera: bool = False  # the scanner is a camera: pairing by camera, the camera page
-    camera_paired: dict = field(default_factory=dict)  # deck kind -> (cards learnt, total)
-    camera_shown: object | None = None  # the camera page's picture (camera_preview.CameraShown)
+    decks: DecksShown = field(default_factory=DecksShown)  # paired decks, a pairing under way
     history: HistoryState = field(default_factory=HistoryState)  # its list, a rubber opened
     # The double-dummy review (ui.review_text.ReviewShown) of the deal on the result
     # screen, and of each deal of the rubber opened from the history (its page: history).

@@ -6,7 +6,7 @@ suit symbol, "Not sure", "No card"), a key to the two outlines and a hint. Back
 returns to Settings.
 
 The app asks the camera for the preview while this page is open and hands the
-last good picture in `ui.camera_shown` (ui/camera_preview.py): before the first
+last good picture in `ui.decks.camera_shown` (ui/camera_preview.py): before the first
 one the picture's room says so.
 """
 
@@ -30,7 +30,7 @@ NOT_READ = {"not sure": "camera.not_sure", "off the spot": "camera.off_spot"}
 
 def draw(surface, layout, view, ui, t):
     menu.page(surface, layout, t.t("camera.title"))
-    shown = ui.camera_shown
+    shown = ui.decks.camera_shown
     lost = ui.devices.get("scanner", "connected") != "connected"
     if lost or shown is None or shown.picture is None:  # a lost camera's picture is old
         _no_picture(surface, layout, t.t("camera.lost" if lost else "camera.no_picture"))

@@ -263,7 +263,7 @@ def storage_text(ui, t) -> str | None:
 def mark_rect(ui) -> tuple:
     if ui.notices:
         return MARK_BESIDE_NOTICE
-    if ui.pairing is not None:
+    if ui.decks.progress is not None:
         return MARK_RECTS["pairing"]
     if ui.overlay == "sheet":
         return MARK_RECTS["sheet"]

@@ -5,7 +5,7 @@ button: PairDeck() for the table's deck, PairDeck("abridged") for the
 coloured one, which asks for R14 first as `--pair-deck abridged` does and saves
 to the same decks/abridged.json.
 
-When the scanner is a camera (`ui.camera`) the tags have no use (a camera reads card
+When the scanner is a camera (`ui.decks.camera`) the tags have no use (a camera reads card
 codes): each line shows how much of the deck the camera has learnt and its button is
 "Pair with the camera", CameraPair("standard") or CameraPair("abridged").
 """
@@ -31,10 +31,10 @@ TEXT_X = FIELD_X + PLATE_W + 12
 def paired_decks(surface, layout, ui, t, y) -> list:
     """Both decks, one line each from `y`; their Pair buttons."""
     row_label(surface, layout, t, "settings.decks", y)
-    lines = _camera_lines(ui) if ui.camera else _tag_lines(ui)
-    width = CAMERA_BUTTON_W if ui.camera else BUTTON_W
-    label = t.t("settings.pair_camera" if ui.camera else "settings.pair_deck")
-    enabled = ui.camera or ui.scanner or "scanner" in ui.devices  # a scanner to pair it with
+    lines = _camera_lines(ui) if ui.decks.camera else _tag_lines(ui)
+    width = CAMERA_BUTTON_W if ui.decks.camera else BUTTON_W
+    label = t.t("settings.pair_camera" if ui.decks.camera else "settings.pair_deck")
+    enabled = ui.decks.camera or ui.scanner or "scanner" in ui.devices  # a scanner to pair it with
     targets = []
     for i, (kind, (done, total), action) in enumerate(lines):
         line_y = y + i * (ROW_H + GAP)
@@ -51,10 +51,10 @@ def paired_decks(surface, layout, ui, t, y) -> list:
 def _tag_lines(ui) -> tuple:
     """(kind, (paired, total), action) of each deck of tagged cards."""
     return (
-        (STANDARD.name, ui.deck_paired or (0, len(STANDARD.cards)), PairDeck()),
+        (STANDARD.name, ui.decks.paired or (0, len(STANDARD.cards)), PairDeck()),
         (
             ABRIDGED.name,
-            ui.abridged_paired or (0, len(ABRIDGED.cards)),
+            ui.decks.beside_paired or (0, len(ABRIDGED.cards)),
             PairDeck(ABRIDGED.name),
         ),
     )
@@ -63,7 +63,7 @@ def _tag_lines(ui) -> tuple:
 def _camera_lines(ui) -> tuple:
     """(kind, (learnt, total), action) of each deck the camera learns."""
     return tuple(
-        (kind, ui.camera_paired.get(kind) or (0, len(deck.cards)), CameraPair(kind))
+        (kind, ui.decks.camera_paired.get(kind) or (0, len(deck.cards)), CameraPair(kind))
         for kind, deck in DECKS.items()
     )
 

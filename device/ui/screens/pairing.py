@@ -9,12 +9,12 @@ card is paired the screen says the deck is complete until Done is tapped.
 
 It works with or without a rubber: from Settings during a game, or from the
 start screen's Menu before the first one. The coloured aBRIDGEd deck is paired
-the same way (`ui.pairing_deck` is "abridged"): its title says so, the card is
+the same way (`ui.decks.kind` is "abridged"): its title says so, the card is
 named by its colour ("Put the red 14 on the scanner") and drawn coloured.
 
-`ui.pairing` is (next card, done, total); the next card is None when complete.
+`ui.decks.progress` is (next card, done, total); the next card is None when complete.
 
-A deck learnt by the camera (`ui.pairing_camera`) shows the same screen in the
+A deck learnt by the camera (`ui.decks.by_camera`) shows the same screen in the
 camera's words: "Lay the SA on the spot"; "Pair again" starts from the first card
 (under new light), Cancel keeps what the camera learnt.
 """
@@ -55,9 +55,9 @@ CAMERA = {
 
 
 def draw(surface, layout, view, ui, t):
-    card, done, total = ui.pairing
-    abridged = ui.pairing_deck == ABRIDGED.name
-    words = CAMERA if ui.pairing_camera else TAGS
+    card, done, total = ui.decks.progress
+    abridged = ui.decks.kind == ABRIDGED.name
+    words = CAMERA if ui.decks.by_camera else TAGS
     menu.page(surface, layout, t.t(words["title.abridged" if abridged else "title"]))
     if card is None:
         _complete(surface, layout, t, words["complete_note"])

@@ -95,7 +95,7 @@ def device_state(ui, name: str) -> str:
 def _camera_page(surface, layout, ui, t, top, bottom) -> list:
     """The camera page's button, right of the device lines (which are short), between
     them and the decks: only when the scanner is a camera."""
-    if not ui.camera:
+    if not ui.decks.camera:
         return []
     y = (top + bottom - GAP - ROW_H) / 2
     rect = (FIELD_X + FIELD_W - CAMERA_W, y, CAMERA_W, ROW_H)
@@ -114,7 +114,7 @@ def _devices(surface, layout, ui, t, y) -> float:
         key = f"device.{name}"
         label = t.t(key) if t.t(key) != key else name
         text = t.t("settings.device_line", name=label, state=t.t(f"device.state.{state}"))
-        room = FIELD_W - 28 - (CAMERA_W + GAP if ui.camera else 0)  # the Camera button
+        room = FIELD_W - 28 - (CAMERA_W + GAP if ui.decks.camera else 0)  # the Camera button
         menu.fitted_text(
             surface, layout, text, (FIELD_X + 28, row_y), theme.TEXT, room, anchor="midleft"
         )
