@@ -296,7 +296,7 @@ def show_notices(ui, notices) -> None:
     """What the settings ignored, on the screen until tapped, after the journal's notice
     if it has one."""
     if notices:
-        ui.notify("settings", SettingsNotice(tuple(notices)))
+        ui.notices.notify("settings", SettingsNotice(tuple(notices)))
 
 
 def start_simulated_devices(scanner: str | None = None) -> dict:
@@ -385,7 +385,7 @@ def run_app(
     if message is not None:  # the Opened journal: a salvage notice, or why nothing is kept
         ui.memory_only = message.memory_only
         if message.notice is not None:
-            ui.notify("journal", message.notice)
+            ui.notices.notify("journal", message.notice)
     show_notices(ui, notices)
     ui.history.rubbers = journal.finished_results() if journal is not None else []
     size = tuple(args.size) if args.size else (screen["width"], screen["height"])

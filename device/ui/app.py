@@ -171,9 +171,9 @@ class App:
         if item.kind == LOST:
             why = item.value or msg("{source} disconnected", source=item.source)
             why = safe_text(why, BANNER_CHARS)
-            self.ui.notify(key, DeviceNotice(item.source, why))
-        elif self.ui.notice_for(key) is not None:
-            self.ui.notify(key, DeviceNotice(item.source, "", back=True))
+            self.ui.notices.notify(key, DeviceNotice(item.source, why))
+        elif self.ui.notices.notice_for(key) is not None:
+            self.ui.notices.notify(key, DeviceNotice(item.source, "", back=True))
 
     def storage_status(self) -> None:
         """The storage mark: why the journal cannot store now, until a store succeeds."""
@@ -282,7 +282,7 @@ class App:
             a.HelpPage: self._help_page,
             a.Quit: self._quit,
             a.ShutDown: lambda act: self.shut_down(),
-            a.DismissNotice: lambda act: self.ui.dismiss(),
+            a.DismissNotice: lambda act: self.ui.notices.dismiss(),
             a.NoticePage: self._notice_page,
         }
 
@@ -306,7 +306,7 @@ class App:
     def _explain_storage(self, _: a.ExplainStorage) -> None:
         from .screens.chrome import StorageWhy
 
-        self.ui.notify("storage", StorageWhy(self.ui))
+        self.ui.notices.notify("storage", StorageWhy(self.ui))
 
     def _end_draw(self, _: a.EndDraw) -> None:
         """Confirmed on the screen: through the table, so stored."""
@@ -319,13 +319,13 @@ class App:
         self.exit_code = self.appliance.quit_status()
 
     def _notice_page(self, _: a.NoticePage) -> None:
-        self.ui.notice_page = (self.ui.notice_page + 1) % max(1, self.ui.notice_pages)
+        self.ui.notices.page = (self.ui.notices.page + 1) % max(1, self.ui.notices.pages)
 
     def shut_down(self) -> None:
         """Power the Pi off; the notice says it is on its way, or why it cannot be."""
         self.ui.overlay = None
         failed = self.appliance.power_off()
-        self.ui.notify("power", failed or Said("notice.shutting_down"))
+        self.ui.notices.notify("power", failed or Said("notice.shutting_down"))
 
     # -- help ------------------------------------------------------------------------
     def _help(self, action: a.Help) -> None:

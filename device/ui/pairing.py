@@ -174,7 +174,7 @@ class PairingController:
         learnt, problem = read_sidecar(sidecar_path(folder, kind), DECKS[kind])
         if problem is not None and say:
             what = "unreadable" if problem == "unreadable" else "bad_cards"
-            self.ui.notify(f"camera.{kind}", Said(f"notice.camera_{what}.{kind}"))
+            self.ui.notices.notify(f"camera.{kind}", Said(f"notice.camera_{what}.{kind}"))
         return learnt
 
     def _camera_folder(self) -> Path | None:
@@ -208,10 +208,10 @@ class PairingController:
 
     def _drop_notice(self, key: str, said: str) -> None:
         """Take away the notice on `key` if it says `said`: what it asked is being done."""
-        notices = self.ui.notices
-        self.ui.notices = [n for n in notices if (n.key, n.message) != (key, Said(said))]
-        if len(self.ui.notices) != len(notices):
-            self.ui.notice_page = 0
+        notices = self.ui.notices.items
+        self.ui.notices.items = [n for n in notices if (n.key, n.message) != (key, Said(said))]
+        if len(self.ui.notices.items) != len(notices):
+            self.ui.notices.page = 0
 
     def _camera_pair_again(self) -> None:
         """ "Pair again" (under new light): from the first card, each learnt anew."""
@@ -299,7 +299,7 @@ class PairingController:
         tapped, as a damaged deck profile is, and again after the camera's next HELLO
         (it says so again then). No profile is no news while a deck is being learnt."""
         if not (reason == "no-profile" and self.state.camera is not None):
-            self.ui.notify("camera", Said(CAMERA_NOTICES[reason]))
+            self.ui.notices.notify("camera", Said(CAMERA_NOTICES[reason]))
         return Outcome(True, f"camera: {reason}")
 
     def camera_preview(self) -> None:
@@ -358,7 +358,7 @@ class PairingController:
                 self.state.tags.profile.save(self.state.path)
             except OSError as error:  # kept in memory: the cards still play this run
                 why = safe_text(str(error), BANNER_CHARS)
-                self.ui.notify("deck", Said("notice.deck_unsaved", (("why", why),)))
+                self.ui.notices.notify("deck", Said("notice.deck_unsaved", (("why", why),)))
         done, total = self.state.tags.progress
         if self.state.tags.next_card is None:
             return Outcome(True, f"paired {card}: the deck is complete ({done} of {total})")

@@ -147,7 +147,7 @@ def test_the_screen_shows_the_device_failing_with_the_reason(monkeypatch, lang, 
         while app.ui.devices.get("scanner") != "lost" and time.monotonic() < end:
             app.step(0.01)
         assert app.ui.devices == {"scanner": "lost"}  # the device line: scanner not connected
-        notice = app.ui.notice_for("device.scanner").text(app.t)  # until it is tapped away
+        notice = app.ui.notices.notice_for("device.scanner").text(app.t)  # until it is tapped away
         assert notice.startswith(shown)
         assert table.game.phase == "auction"  # the table goes on
     finally:

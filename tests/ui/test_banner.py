@@ -32,7 +32,7 @@ pytestmark = pytest.mark.usefixtures("pygame_module")
 LONG = (
     "Anna cannot have held the four aces: 2 more would be needed in the 3 cards still in that hand"
 )
-SCREENS = [s for s in every_screen() if not s[2].notices and not s[2].banner]
+SCREENS = [s for s in every_screen() if not s[2].notices.items and not s[2].banner]
 
 
 def same_outside(plain: pygame.Surface, marked: pygame.Surface, rect) -> bool:

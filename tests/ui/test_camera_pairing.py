@@ -338,7 +338,7 @@ def test_a_damaged_sidecar_is_said_and_the_deck_is_paired_from_its_first_card(tm
     path.parent.mkdir()
     path.write_text('{"deck": "standard", "cards": ["SA", ')  # cut off
     app, camera = camera_app(tmp_path, lang)
-    notice = app.ui.notice_for("camera.standard").text(app.t)
+    notice = app.ui.notices.notice_for("camera.standard").text(app.t)
     if lang == "en":
         assert "standard deck cannot be read" in notice and "Settings" in notice
     else:
@@ -347,7 +347,7 @@ def test_a_damaged_sidecar_is_said_and_the_deck_is_paired_from_its_first_card(tm
     tap(app, DismissNotice())
     tap(app, CameraPair("standard"))
     assert app.ui.decks.progress == ("SA", 0, 52) and camera.asked == ["SA"]
-    assert app.ui.notice_for("camera.standard") is None  # said once, at the start
+    assert app.ui.notices.notice_for("camera.standard") is None  # said once, at the start
 
 
 def test_a_sidecar_with_bad_cards_keeps_the_others(tmp_path):
@@ -355,8 +355,8 @@ def test_a_sidecar_with_bad_cards_keeps_the_others(tmp_path):
     sidecar(tmp_path, "abridged", ["R14"])
     app, camera = camera_app(tmp_path)
     assert app.ui.decks.camera_paired == {"standard": (3, 52), "abridged": (1, 52)}
-    assert "left out" in app.ui.notice_for("camera.standard").text(app.t)
-    assert app.ui.notice_for("camera.abridged") is None
+    assert "left out" in app.ui.notices.notice_for("camera.standard").text(app.t)
+    assert app.ui.notices.notice_for("camera.abridged") is None
     tap(app, DismissNotice())
     tap(app, CameraPair("standard"))
     assert app.ui.decks.progress == ("SJ", 3, 52)
@@ -366,7 +366,7 @@ def test_a_sidecar_of_the_other_deck_is_not_read_as_this_one(tmp_path):
     sidecar(tmp_path, cards=["R14"]).write_text(json.dumps({"deck": "abridged", "cards": ["R14"]}))
     app, _ = camera_app(tmp_path)
     assert app.ui.decks.camera_paired["standard"] == (0, 52)
-    assert app.ui.notice_for("camera.standard") is not None
+    assert app.ui.notices.notice_for("camera.standard") is not None
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
@@ -380,7 +380,7 @@ def test_a_damaged_camera_profile_is_said_and_pairing_follows_what_the_camera_le
     camera.damaged.add("standard")  # its profile file cannot be read any more
     camera.error("profile-damaged")
     app.step(0)
-    notice = app.ui.notice_for("camera").text(app.t)
+    notice = app.ui.notices.notice_for("camera").text(app.t)
     assert ("profile of the deck is damaged" if lang == "en" else "beschadigd") in notice
     assert app.ui.banner is None  # said by the notice alone
     assert app.ui.decks.progress == ("SJ", 3, 52)  # which deck's profile it is, it does not say
@@ -406,19 +406,19 @@ def test_a_camera_that_cannot_read_says_why_until_tapped(tmp_path, reason, en, n
     app.act(Setting("lang", "nl"))
     assert nl in said(app)
     tap(app, DismissNotice())
-    assert app.ui.notice_for("camera") is None
+    assert app.ui.notices.notice_for("camera") is None
 
 
 def test_no_profile_is_no_news_while_a_deck_is_learnt(tmp_path):
     app, camera = camera_app(tmp_path)
     camera.error("no-profile")
     app.step(0)
-    assert app.ui.notice_for("camera") is not None
+    assert app.ui.notices.notice_for("camera") is not None
     tap(app, CameraPair("standard"))  # what it asks: it goes
-    assert app.ui.notice_for("camera") is None
+    assert app.ui.notices.notice_for("camera") is None
     camera.error("no-profile")  # said after the camera's HELLO until the first card is saved
     app.step(0)
-    assert app.ui.notice_for("camera") is None and app.ui.banner is None
+    assert app.ui.notices.notice_for("camera") is None and app.ui.banner is None
 
 
 def test_a_damaged_profile_outside_pairing_is_a_notice_and_the_game_goes_on(tmp_path):
@@ -426,7 +426,7 @@ def test_a_damaged_profile_outside_pairing_is_a_notice_and_the_game_goes_on(tmp_
     tap(app, Overlay(None))
     camera.error("profile-damaged")
     app.step(0)
-    assert app.ui.notice_for("camera") is not None and app.ui.decks.progress is None
+    assert app.ui.notices.notice_for("camera") is not None and app.ui.decks.progress is None
     camera.error("lay-again")  # while playing, too: said as on the pairing screen
     app.step(0)
     assert app.ui.banner == "Lay the card again"

@@ -124,7 +124,7 @@ def test_the_picker_is_offered_on_both_screens_when_the_scanner_never_opened(tmp
         end = time.monotonic() + 5
         while app.ui.devices.get("scanner") != "lost" and time.monotonic() < end:
             app.step(0.01)
-        assert "cannot be opened" in app.ui.notice_for("device.scanner").text(app.t)
+        assert "cannot be opened" in app.ui.notices.notice_for("device.scanner").text(app.t)
         tap(app, TapCall("1S"))  # the auction by touch ...
         tap(app, TapCall("P"))
         button = target(app, Overlay("picker"))  # ... and the play's picker, offered
@@ -307,7 +307,7 @@ def test_a_notice_stays_across_inputs_until_tapped_and_speaks_the_chosen_languag
     dutch = chrome.notice_text(app.ui, app.t)
     assert dutch.startswith("Kaartscanner kan niet worden geopend (/dev/ttyUSB0): no such port.")
     assert "Tik de kaarten in op het scherm: Kaarten." in dutch
-    while app.ui.notices:  # a page at a time, then away
+    while app.ui.notices.items:  # a page at a time, then away
         action = chrome.notice_target(app.ui).action
         x, y, w, h = chrome.NOTICE_RECT
         app.touch(app.layout.point(x + w / 2, y + h / 2))
@@ -318,8 +318,8 @@ def test_a_notice_stays_across_inputs_until_tapped_and_speaks_the_chosen_languag
 
 def test_several_notices_show_one_after_the_other_with_a_count():
     ui = UiState(journal_notice=Said("journal.nothing"))
-    ui.notify("device.scanner", DeviceNotice("scanner"))
-    ui.notify("device.bidbox", DeviceNotice("bidbox"))
+    ui.notices.notify("device.scanner", DeviceNotice("scanner"))
+    ui.notices.notify("device.bidbox", DeviceNotice("bidbox"))
     ui.start = StartState()
     app = App(TableLoop(None, queue.Queue(), {}), ui)
     app.step(0)
@@ -327,14 +327,16 @@ def test_several_notices_show_one_after_the_other_with_a_count():
     assert first == "nothing Tap here for the next (2 more)."
     app.act(Setting("lang", "nl"))
     assert chrome.notice_text(ui, app.t) == "niets Tik hier voor de volgende (nog 2)."
-    ui.notify("device.scanner", DeviceNotice("scanner", back=True))  # a newer word, same place
+    ui.notices.notify(
+        "device.scanner", DeviceNotice("scanner", back=True)
+    )  # a newer word, same place
     app.act(DismissNotice())
     assert chrome.notice_text(ui, app.t).startswith("Kaartscanner: weer verbonden.")
     app.act(DismissNotice())
     assert chrome.notice_text(ui, app.t).startswith("Biedkast: niet verbonden.")
     assert chrome.notice_text(ui, app.t).endswith("Tik hier om te sluiten.")
     app.act(DismissNotice())
-    assert ui.notices == [] and chrome.notice_text(ui, app.t) is None
+    assert ui.notices.items == [] and chrome.notice_text(ui, app.t) is None
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
@@ -344,25 +346,25 @@ def test_a_long_notice_is_read_a_page_at_a_time_in_the_bottom_band(lang):
     salvage = Salvage(file="journal.sqlite3.damaged-20261130-201401", finished=3, in_progress=41)
     salvage.lost_inputs = 2
     app = app_at("auction", lang)
-    app.ui.notify("journal", salvage)
+    app.ui.notices.notify("journal", salvage)
     app.draw()
     pages = chrome.notice_pages(app.layout, app.ui, app.t)
-    assert len(pages) == app.ui.notice_pages > 1
+    assert len(pages) == app.ui.notices.pages > 1
     words = " ".join(" ".join(page) for page in pages).split()
     assert words == chrome.notice_text(app.ui, app.t).split()  # every word, in order
     for page in range(1, len(pages) + 1):  # the page button turns them, round again
         tap(app, NoticePage())
-        assert app.ui.notice_page == page % len(pages) and app.ui.notices
+        assert app.ui.notices.page == page % len(pages) and app.ui.notices.items
     button = chrome.notice_page_target(app.ui).rect
     assert button[2] >= 48 and button[3] >= 48
     tap(app, DismissNotice())  # a tap on the text puts it away
-    assert app.ui.notices == [] and app.ui.notice_page == 0
+    assert app.ui.notices.items == [] and app.ui.notices.page == 0
     assert chrome.notice_page_target(app.ui) is None
 
 
 def test_the_notice_and_the_storage_mark_sit_side_by_side():
     app = app_at("auction")
-    app.ui.notify("device.bidbox", DeviceNotice("bidbox"))
+    app.ui.notices.notify("device.bidbox", DeviceNotice("bidbox"))
     app.ui.storage = "full"
     app.draw()
     assert not overlaps(chrome.notice_rect(app.ui), chrome.mark_rect(app.ui))

@@ -87,7 +87,7 @@ def colour_at(app, action):
 
 
 def notice(app, key="power"):
-    return app.ui.notice_for(key).text(app.t)
+    return app.ui.notices.notice_for(key).text(app.t)
 
 
 # -- a laptop ---------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from tests.ui.overlap import SpyLayout, SpySurface, clashes, drawn  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("pygame_module")
 
-SCREENS = [s for s in every_screen() if not s[2].notices]
+SCREENS = [s for s in every_screen() if not s[2].notices.items]
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])

@@ -86,7 +86,7 @@ def test_when_the_journal_has_a_notice_the_settings_notice_follows_it():
     ui = UiState(journal_notice=journal)
     show_notices(ui, ["config line 1: unknown section [x], ignored"])
     assert ui.journal_notice is journal and ui.banner is None  # shown first ...
-    ui.dismiss()  # ... and once tapped away, the settings' notice shows
+    ui.notices.dismiss()  # ... and once tapped away, the settings' notice shows
     assert ui.journal_notice.text(Catalog("en")) == "config line 1: unknown section [x], ignored"
     quiet = UiState()
     show_notices(quiet, [])

@@ -69,6 +69,35 @@ class Said:
 
 
 @dataclass
+class NoticesShown:
+    """Warnings that matter (a damaged journal, settings ignored, a device failing), each
+    on the screen until tapped away, the first one shown first; a long one is read
+    page by page."""
+
+    items: list[Notice] = field(default_factory=list)
+    page: int = 0  # the page of the notice shown
+    pages: int = 1  # how many pages it has, as last drawn
+    box: tuple | None = None  # where the notice was drawn
+
+    def notify(self, key: str, message) -> None:
+        """Show `message` until tapped; it takes the place of an older one on the same key."""
+        for index, notice in enumerate(self.items):
+            if notice.key == key:
+                self.items[index] = Notice(key, message)
+                return
+        self.items.append(Notice(key, message))
+
+    def notice_for(self, key: str):
+        return next((n.message for n in self.items if n.key == key), None)
+
+    def dismiss(self) -> None:
+        """A tap on the notice shown puts it away; the next one shows."""
+        if self.items:
+            self.items.pop(0)
+        self.page = 0
+
+
+@dataclass
 class UiState:
     """What the screen shows besides the game: overlays, banner, settings, devices."""
 
@@ -79,9 +108,6 @@ class UiState:
     four_colour: bool = False
     rotation: int = 0
     shared_flipped: bool = False  # the header's shared texts turned to face the far player
-    notice_box: tuple | None = None  # where the notice was drawn
-    notice_page: int = 0  # the page of the notice shown (a long one is read page by page)
-    notice_pages: int = 1  # how many pages it has, as last drawn
 
     devices: dict[str, str] = field(default_factory=dict)  # name -> connected/disconnected
     scanner: bool = False  # a scanner is configured: no card picker needed
@@ -102,35 +128,17 @@ class UiState:
     restarts: bool = False
     power_off: bool = False
     forms: list[tuple[str, str]] = field(default_factory=list)  # (name, title)
-    # Warnings that matter (a damaged journal, settings ignored, a device failing), each
-    # on the screen until tapped away, the first one shown first; why an input cannot
-    # be stored now (a StorageError kind), shown while that lasts; why nothing is kept
-    # at all, shown always.
-    notices: list[Notice] = field(default_factory=list)
+    # Warnings that matter, each on the screen until tapped away (NoticesShown); why
+    # an input cannot be stored now (a StorageError kind), shown while that lasts; why
+    # nothing is kept at all, shown always.
+    notices: NoticesShown = field(default_factory=NoticesShown)
     storage: str | None = None
     memory_only: str | None = None
     journal_notice: InitVar[object | None] = None  # the journal's notice, first of all
 
     def __post_init__(self, journal_notice) -> None:
         if journal_notice is not None:
-            self.notify("journal", journal_notice)
-
-    def notify(self, key: str, message) -> None:
-        """Show `message` until tapped; it takes the place of an older one on the same key."""
-        for index, notice in enumerate(self.notices):
-            if notice.key == key:
-                self.notices[index] = Notice(key, message)
-                return
-        self.notices.append(Notice(key, message))
-
-    def notice_for(self, key: str):
-        return next((n.message for n in self.notices if n.key == key), None)
-
-    def dismiss(self) -> None:
-        """A tap on the notice shown puts it away; the next one shows."""
-        if self.notices:
-            self.notices.pop(0)
-        self.notice_page = 0
+            self.notices.notify("journal", journal_notice)
 
     def touch_cards(self) -> bool:
         """Cards are tapped in on the screen: no scanner, or it is not connected now."""
@@ -139,14 +147,14 @@ class UiState:
 
 def _shown_notice(ui: UiState):
     """The message of the notice on the screen now (issue #9's single journal_notice)."""
-    return ui.notices[0].message if ui.notices else None
+    return ui.notices.items[0].message if ui.notices.items else None
 
 
 def _set_notice(ui: UiState, message) -> None:
     if message is None:
-        ui.dismiss()
+        ui.notices.dismiss()
     else:
-        ui.notify("journal", message)
+        ui.notices.notify("journal", message)
 
 
 UiState.journal_notice = property(_shown_notice, _set_notice)

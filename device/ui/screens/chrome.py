@@ -261,7 +261,7 @@ def storage_text(ui, t) -> str | None:
 
 
 def mark_rect(ui) -> tuple:
-    if ui.notices:
+    if ui.notices.items:
         return MARK_BESIDE_NOTICE
     if ui.decks.progress is not None:
         return MARK_RECTS["pairing"]
@@ -308,11 +308,11 @@ def notice_rect(ui) -> tuple:
 
 def notice_text(ui, t) -> str | None:
     """The first notice in `t`'s language, and how to put it away (and how many follow)."""
-    if not ui.notices:
+    if not ui.notices.items:
         return None
-    more = len(ui.notices) - 1
+    more = len(ui.notices.items) - 1
     tap = t.t("notice.tap_next", n=more) if more else t.t("journal.tap")
-    return f"{ui.notices[0].message.text(t)} {tap}"
+    return f"{ui.notices.items[0].message.text(t)} {tap}"
 
 
 NOTICE_LINES = 2  # a page of a notice: two lines of the smallest text fill the bottom band
@@ -334,22 +334,22 @@ def notice(surface, layout, ui, t) -> None:
     """The notice's page over the bottom band; with more pages, a button at its right end
     turns to the next ("1/3")."""
     pages = notice_pages(layout, ui, t)
-    ui.notice_pages = len(pages)
-    ui.notice_box = None
+    ui.notices.pages = len(pages)
+    ui.notices.box = None
     if not pages:
         return
-    ui.notice_page = min(ui.notice_page, len(pages) - 1)
+    ui.notices.page = min(ui.notices.page, len(pages) - 1)
     x, y, w, h = rect = notice_rect(ui)
     pygame.draw.rect(surface, theme.BANNER_INFO, layout.rect(*rect))
-    lines, step = pages[ui.notice_page], h / NOTICE_LINES
+    lines, step = pages[ui.notices.page], h / NOTICE_LINES
     top = y + (h - step * len(lines)) / 2 + step / 2
     for i, line in enumerate(lines):
         centre = (x + (w - PAGE_W) / 2 + 4, top + i * step)
         draw_text(surface, layout, line, centre, theme.TEXT, theme.WHITE, True, "center")
     if len(pages) > 1:
-        count = f"{ui.notice_page + 1}/{len(pages)}"
+        count = f"{ui.notices.page + 1}/{len(pages)}"
         draw_button(surface, layout, page_rect(ui), count, True, "accent")
-    ui.notice_box = NOTICE_RECT
+    ui.notices.box = NOTICE_RECT
 
 
 def page_rect(ui) -> tuple:
@@ -360,12 +360,12 @@ def page_rect(ui) -> tuple:
 def notice_target(ui) -> Target | None:
     """A tap anywhere on the bottom band (the storage mark beside a notice included, as
     the buttons there are hidden) puts the notice away, and the next one shows."""
-    return Target(NOTICE_RECT, DismissNotice()) if ui.notices else None
+    return Target(NOTICE_RECT, DismissNotice()) if ui.notices.items else None
 
 
 def notice_page_target(ui) -> Target | None:
     """The page button of a long notice: its next page, and after the last the first."""
-    if not ui.notices or ui.notice_pages < 2:
+    if not ui.notices.items or ui.notices.pages < 2:
         return None
     return Target(page_rect(ui), NoticePage())
 
