@@ -176,3 +176,47 @@ def test_the_trump_in_a_sentence_is_lower_case_and_no_trump_is_said_once():
     assert nl.t("abridged.trump_is.B") == "troef blauw" and nl.t("abridged.trump_is.NT") == (
         "sans atout"
     )
+
+
+def _grid_calls(app) -> dict[int, str]:
+    """The call each number's button stands under, read from where the buttons lie:
+    its column (1 to 7, left to right) and its row (clubs to no-trump, top down)."""
+    numbers = {
+        t.action.value: t.rect
+        for t in app.targets
+        if isinstance(t.action, Statement) and isinstance(t.action.value, int)
+    }
+    widths = sorted({round(r[2]) for r in numbers.values()})
+    grid = {n: r for n, r in numbers.items() if round(r[2]) == widths[0]}  # one column wide
+    xs = sorted({round(r[0]) for r in grid.values()})
+    ys = sorted({round(r[1]) for r in grid.values()})
+    strains = ("C", "D", "H", "S", "NT") if len(ys) == 5 else ("C", "D")  # counts: two rows
+    return {
+        n: f"{xs.index(round(r[0])) + 1}{strains[ys.index(round(r[1]))]}" for n, r in grid.items()
+    }
+
+
+def test_the_numbers_lie_where_the_bidding_box_says_them():
+    """Issue 23: each number's button lies at its bid's level column and strain row,
+    so a player reads the key from the screen; pressing that key on the bidding box
+    states the number on the button. Every number from 0 to 37 (counts 4 to 13) has
+    one button, X and XX in the row under the grid."""
+    app = make_app()
+    game = app.table.game
+    tap(app, "Pass")
+    press(app, KEY, "OK")  # Ben: Play
+    press(app, KEY, "OK")  # the dummy laid out
+    tap(app, "R")
+    calls = _grid_calls(app)
+    assert len(calls) == 35 and calls[1] == "1C" and calls[17] == "3H" and calls[35] == "7NT"
+    shown = sorted(t.action.value for t in app.targets if isinstance(t.action, Statement))
+    assert shown == list(range(38))
+    for number in (17, 35, 1):  # three strengths, each by its key on the box
+        press(app, CALL, calls[number])
+    press(app, CALL, "XX")  # the row under the grid: XX = 36
+    assert game.deal.own.strengths == [17, 35, 1, 36] and game.phase == "count"
+    calls = _grid_calls(app)
+    assert sorted(calls) == list(range(4, 14)) and calls[4] == "4C" and calls[13] == "6D"
+    for number in (13, 4, 9, 8):
+        press(app, CALL, calls[number])
+    assert game.deal.own.counts == [13, 4, 9, 8] and game.phase == "play"

@@ -51,3 +51,22 @@ def test_plain_text_and_a_cedilla_are_drawn_as_bold_draws_them():
         theirs = plain.render(text, True, (255, 255, 255))
         assert pygame.image.tobytes(ours, "RGBA") == pygame.image.tobytes(theirs, "RGBA")
     assert (bare("ë"), bare("Ë"), bare("é"), bare("ç"), bare("a")) == ("e", "E", "e", "ç", "a")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_every_catalogue_text_is_in_the_font(lang):
+    """A character the font lacks is drawn as an empty box (a "♥" written into a
+    line of the aBRIDGEd screen was): every text of both catalogues, every form's
+    entries with them (the terminal's own words aside), is made of characters the
+    screen's font has."""
+    from device.ui.glyphs import has_glyph
+    from device.ui.i18n import catalogue
+
+    texts = catalogue(lang)
+    screen = {**texts["ui"], **texts["errors"]}  # ("console": the terminal's own)
+    missing = {
+        key: "".join(sorted({c for c in text if c != "\n" and not has_glyph(c)}))
+        for key, text in screen.items()
+    }
+    assert len(screen) > 800
+    assert {k: v for k, v in missing.items() if v} == {}

@@ -24,11 +24,15 @@ from device.ui.screens.base import Target
 from device.ui.screens.phase_picker import phase_picker
 from device.ui.widgets.text import wrapped_text
 
+from .number_grid import draw_grid
+from .rules import COUNTS, STRENGTHS
+
 LEFT_X, LEFT_W = 16, 372
 RIGHT_X, RIGHT_W = 404, 388
 ROW_Y, ROW_H = 100, 52
 NAME_W, WORD_X, STRENGTH_X, COUNT_X = 148, 172, 282, 338
 PAD_Y = 104
+GRID_Y, GRID_BOTTOM = 96, 418  # the numbers' grid: under the prompt, over the bottom band
 GAP = 6
 COLOURS = ("R", "Y", "B", "G", "NT")
 CARDS_BUTTON = (RIGHT_X, 340, 188, 56)  # the picker, while the dummy is laid out
@@ -47,7 +51,7 @@ def draw(surface, layout, view, ui, t) -> list[Target]:
     prompt = _prompt(view, t)
     prompt, size = layout.fit_text(prompt, theme.TEXT, RIGHT_W, True)
     draw_text(surface, layout, prompt, (RIGHT_X, 60), size, theme.ACCENT, True)
-    targets += PADS[a.phase](surface, layout, view, t)
+    targets += PADS[a.phase](surface, layout, view, ui, t)
     if ok:  # the dummy's cards tapped in instead of scanned
         style = "accent" if ui.touch_cards() else "normal"
         draw_button(surface, layout, CARDS_BUTTON, t.t("play.cards"), True, style)
@@ -145,14 +149,14 @@ def _buttons(surface, layout, items, cols: int, height: float, style_of=None, ga
 
 
 def _words(*words):
-    def pad(surface, layout, view, t):
+    def pad(surface, layout, view, ui, t):
         items = [(t.t(f"abridged.word.{w}"), w, True) for w in words]
         return _buttons(surface, layout, items, 2, 120, lambda w: "accent")
 
     return pad
 
 
-def _colours(surface, layout, view, t) -> list[Target]:
+def _colours(surface, layout, view, ui, t) -> list[Target]:
     """The four colours, each a swatch of its colour, and no-trump."""
     targets = []
     width, height = (RIGHT_W - 2 * GAP) / 3, 120
@@ -175,22 +179,24 @@ def box_centre(rect) -> tuple[float, float]:
     return (x + w / 2, y + h / 2)
 
 
-def _numbers(surface, layout, view, t) -> list[Target]:
-    """Every number that may be stated; round two's fourth strength: only the one that
-    makes 40 is lit."""
+def _numbers(surface, layout, view, ui, t) -> list[Target]:
+    """Every number that may be stated, laid out as the bidding box says them; round
+    two's fourth strength: only the one that makes 40 is lit."""
     a = view.own
-    if a.phase == "count":
-        items = [(str(n), n, True) for n in range(4, 14)]
-        return _buttons(surface, layout, items, 5, 100)
     if a.stuck:  # the first three cannot make 40 with any fourth: undo one
         note = t.t("abridged.stuck", n=a.stated_total)
         wrapped_text(surface, layout, note, (RIGHT_X, PAD_Y), theme.TEXT, RIGHT_W, theme.ACCENT)
         return []
-    items = [(str(n), n, a.needed is None or n == a.needed) for n in range(38)]
-    return _buttons(surface, layout, items, 7, 48, gap=4)
+    low, high = COUNTS if a.phase == "count" else STRENGTHS
+
+    def lit(number: int) -> bool:
+        return a.phase == "count" or a.needed is None or number == a.needed
+
+    box = (RIGHT_X, GRID_Y, RIGHT_W, GRID_BOTTOM - GRID_Y)
+    return draw_grid(surface, layout, box, low, high, lit, ui.four_colour, t)
 
 
-def _dummy(surface, layout, view, t) -> list[Target]:
+def _dummy(surface, layout, view, ui, t) -> list[Target]:
     """The dummy's cards scanned so far, in two rows."""
     cards = view.own.dummy_cards
     w, h = 50, 72
