@@ -373,7 +373,9 @@ class PairingController:
             self._camera_pair_again()
 
     def _cancel_pairing(self, _: a.CancelPairing) -> None:
-        """What was paired is saved and stays paired."""
+        """What was paired is saved and stays paired; the banner of the pairing (a tag
+        refused, the camera's words) goes with its screen."""
         if self.state.tags is not None or self.state.camera is not None:
             self.ui.overlay, self.state.back = self.state.back, None
+            self.ui.banner, self.ui.banner_error = None, False
         self.stop()

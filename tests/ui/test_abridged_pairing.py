@@ -256,7 +256,8 @@ def test_the_coloured_deck_is_paired_by_the_scanner_before_any_rubber(scanner, t
     assert refused(app, sims, "SK") == t.error(already("SK"))  # the other deck's
     if lang == "nl":
         assert app.ui.banner == "deze chip is al gekoppeld aan SK"
-    tap(app, CancelPairing())
+    tap(app, CancelPairing())  # the refusal was about the pairing: it goes with it
+    assert app.ui.banner is None and app.ui.overlay == "settings"
     assert app.ui.decks.beside_paired == (3, 52) and app.ui.decks.paired == (2, 52)
     tap(app, PairDeck())  # the table's deck refuses the coloured deck's tags too
     assert app.ui.decks.progress == ("SQ", 2, 52) and app.ui.decks.kind == "standard"
