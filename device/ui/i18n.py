@@ -77,6 +77,7 @@ class Catalog:
             raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
         self.lang = lang
         self.texts = catalogue(lang)
+        self._said: dict[str, str] | None = None  # said(): made when first asked
 
     def t(self, key: str, **values) -> str:
         """The text for `key`, with {fields} filled in; the key itself if missing."""
@@ -91,6 +92,15 @@ class Catalog:
         """The letters this language prints on face cards: {13: "K"} or {13: "H"}, ...;
         only what is drawn (typed and scanned cards stay SK, SQ, SJ)."""
         return {rank: self.t(f"card.rank.{rank}") for rank in _FACE_RANKS}
+
+    def said(self, word: str) -> str:
+        """A word said in a form's own phases ("Play", a colour's letter) in this
+        language: the form's locale has it as said.<form>.<word>; anything else (a
+        number) as it came."""
+        if self._said is None:
+            ui = self.texts["ui"]
+            self._said = {k.rsplit(".", 1)[1]: ui[k] for k in ui if k.startswith("said.")}
+        return self._said.get(word, word)
 
     def error(self, message: str) -> str:
         """A message (device/engine/message.py) in this language, rendered from its key
@@ -111,9 +121,8 @@ class Catalog:
         with this language's "or"; anything else (a name, a card, a number) as it came."""
         if name == "strain":  # "NT" or a suit's letter
             key = "strain.nt" if value == "NT" else f"suit.{_SUIT_NAMES.get(value, value)}"
-        elif name == "said":  # aBRIDGEd's word or colour; a number as it came
-            colour = value in ("R", "Y", "B", "G", "NT")
-            key = f"abridged.colour.{value}" if colour else f"abridged.word.{value}"
+        elif name == "said":  # a word of a form's own phases
+            return self.said(value)
         else:
             key = _FIELD_KEYS.get(name, "").format(value)
         if key and key in self.texts["ui"]:

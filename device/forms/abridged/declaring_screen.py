@@ -88,7 +88,7 @@ def _players(surface, layout, view, t) -> None:
         colour = theme.ACCENT if asked else theme.INK_ON_FELT
         name, size = layout.fit_text(view.seats[seat].name, theme.TEXT, NAME_W, True)
         draw_text(surface, layout, name, (LEFT_X, y), size, colour, True)
-        word = _role(a, seat, t) or " ".join(t.t(f"abridged.word.{w}") for w in a.said[seat][-1:])
+        word = _role(a, seat, t) or " ".join(t.t(f"said.abridged.{w}") for w in a.said[seat][-1:])
         if word:
             word, size = layout.fit_text(word, theme.TEXT, STRENGTH_X - WORD_X - 6)
             draw_text(surface, layout, word, (WORD_X, y), size, theme.INK_ON_FELT)
@@ -110,7 +110,7 @@ def _state(surface, layout, view, t) -> float:
     a = view.own
     parts = []
     if a.declaration is not None:
-        parts.append(t.t(f"abridged.word.{a.declaration}"))
+        parts.append(t.t(f"said.abridged.{a.declaration}"))
     if a.trump is not None:
         parts.append(t.t(f"abridged.trump_is.{a.trump}"))  # "trump red", "no trump"
     if a.round == 2 and a.phase == "strength":
@@ -150,7 +150,7 @@ def _buttons(surface, layout, items, cols: int, height: float, style_of=None, ga
 
 def _words(*words):
     def pad(surface, layout, view, ui, t):
-        items = [(t.t(f"abridged.word.{w}"), w, True) for w in words]
+        items = [(t.t(f"said.abridged.{w}"), w, True) for w in words]
         return _buttons(surface, layout, items, 2, 120, lambda w: "accent")
 
     return pad
@@ -167,7 +167,7 @@ def _colours(surface, layout, view, ui, t) -> list[Target]:
         fill = theme.ABRIDGED.get(colour, theme.CARD_WHITE)
         ink = theme.ABRIDGED_INK.get(colour, theme.INK)
         pygame.draw.rect(surface, fill, box, border_radius=layout.px(10))
-        key = "abridged.colour_button.NT" if colour == "NT" else f"abridged.colour.{colour}"
+        key = "abridged.colour_button.NT" if colour == "NT" else f"said.abridged.{colour}"
         label, size = layout.fit_text(t.t(key), theme.TEXT, width - 8, True)
         draw_text(surface, layout, label, box_centre(rect), size, ink, True, "center")
         targets.append(Target(rect, Statement(colour)))

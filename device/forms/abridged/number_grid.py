@@ -28,7 +28,7 @@ ROW_MAX = 84  # a colour count's two rows need not fill the pad
 
 
 @dataclass(frozen=True)
-class Cell:
+class GridNumber:
     """One number on the grid: `call` says it on the bidding box (None: a tap only);
     `row` and `col` place it (row None: the row under the grid)."""
 
@@ -38,7 +38,7 @@ class Cell:
     col: int
 
 
-def cells(low: int, high: int) -> list[Cell]:
+def cells(low: int, high: int) -> list[GridNumber]:
     """Every number from `low` to `high`: a bid's at its strain's row and level's
     column; the rest (X, XX, and what no call gives) in the row under the grid."""
     placed, by_number = [], {}
@@ -52,9 +52,9 @@ def cells(low: int, high: int) -> list[Cell]:
     for number in range(low, high + 1):
         if number in by_number:
             row, col, call = by_number[number]
-            placed.append(Cell(number, call, rows.index(row), col))
+            placed.append(GridNumber(number, call, rows.index(row), col))
         else:  # under the grid, side by side
-            placed.append(Cell(number, extra.get(number), None, spare))
+            placed.append(GridNumber(number, extra.get(number), None, spare))
             spare += 1
     return placed
 
@@ -113,7 +113,7 @@ def draw_grid(surface, layout, box, low: int, high: int, lit, four_colour: bool,
     return targets
 
 
-def _spare_spans(spare: list[Cell]) -> list[tuple[Cell, str, int]]:
+def _spare_spans(spare: list[GridNumber]) -> list[tuple[GridNumber, str, int]]:
     """Each spare number's label ("XX = 36", "37") and columns: the row's seven shared
     out, the one left over to the longest label."""
     labels = [f"{c.call} = {c.number}" if c.call else str(c.number) for c in spare]

@@ -26,7 +26,7 @@ def review_lines(review, names, t) -> list[str]:
     """Three lines, as the other forms' review: made, the costly card, the best."""
     made = t.t(
         "review.abridged.makes",
-        declared=t.t(f"abridged.word.{review.declaration}"),
+        declared=t.t(f"said.abridged.{review.declaration}"),
         colour=colour(review.trump, t),
         best=review.best,
         name=names[review.declarer],
@@ -53,7 +53,7 @@ def best_text(review, t) -> str:
     scores more, or that the declared one was the best."""
     best = review.best_declaration
     fields = {
-        "declared": t.t(f"abridged.word.{best.declaration}"),
+        "declared": t.t(f"said.abridged.{best.declaration}"),
         "colour": colour(best.trump, t),
         "tricks": best.tricks,
         "points": f"{best.points:+d}",

@@ -105,7 +105,7 @@ def _row(surface, layout, row, t, y: float) -> None:
     ink = theme.INK_ON_FELT
     cells = [str(row.number), row.declarer or "", "", "", ""]
     if row.declaration is not None:
-        cells[2] = t.t(f"abridged.word.{row.declaration}")
+        cells[2] = t.t(f"said.abridged.{row.declaration}")
     if row.trump == "NT":  # a colour is a dot of it
         cells[3] = t.t("abridged.colour_short.NT")
     if row.tricks is not None:
@@ -163,7 +163,7 @@ def _hand_result(surface, layout, view, t) -> None:
     row = a.hands[view.deal - 1]
     fields = {
         "name": row.declarer,
-        "declared": t.t(f"abridged.word.{row.declaration}"),
+        "declared": t.t(f"said.abridged.{row.declaration}"),
         "trump": t.t(f"abridged.trump_is.{row.trump}"),  # in a sentence: "trump red"
     }
     _title(surface, layout, t.t("abridged.result.by", **fields), 56, theme.INK_ON_FELT)

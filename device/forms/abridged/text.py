@@ -59,7 +59,7 @@ def said(deal, what, t: Words | None = None) -> str:
     if isinstance(what, str):
         if what in COLOURS:
             return colour(what, t)
-        return t.t(f"abridged.word.{what}") if what in _WORDS else what
+        return t.t(f"said.abridged.{what}") if what in _WORDS else what
     key = "console.said_count" if deal.own.counts else "console.said_strength"  # counts come last
     return t.t(key, n=what)
 
@@ -68,7 +68,7 @@ def declaring_status(game: Game, t: Words | None = None) -> str:
     """The console's line in the declaring: what was said, who speaks, what is asked."""
     t = t or english()
     deal, turn = game.deal, game.name(game.turn)
-    words = (t.t(f"abridged.word.{w}") if w in _WORDS else str(w) for w in deal.own.words)
+    words = (t.t(f"said.abridged.{w}") if w in _WORDS else str(w) for w in deal.own.words)
     said = " ".join(words) or t.t("console.nothing_yet")
     if deal.own.trump_colour is not None:  # then what was said since: round one's strengths
         named = colour(deal.own.trump_colour, t)
@@ -96,7 +96,7 @@ def hand_line(game: Game, deal, t: Words | None = None) -> str:
     scorer = 0 if points[0] else 1  # only one team scores a hand
     return head + t.t(
         "console.hand_made" if deal.outcome.made else "console.hand_failed",
-        declaration=t.t(f"abridged.word.{deal.own.declaration}"),
+        declaration=t.t(f"said.abridged.{deal.own.declaration}"),
         name=game.players[deal.declarer],
         colour=colour(deal.own.trump_colour, t),
         tricks=deal.tricks,

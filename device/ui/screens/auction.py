@@ -70,9 +70,9 @@ def call_text(call: str, t) -> str:
     """
     if call == "P":
         return t.t("call.pass")
-    word, _, colour = call.partition(" ")
-    if colour and word in ("Play", "Ten", "Seven"):  # aBRIDGEd: a declaration and its trump
-        return f"{t.t(f'abridged.word.{word}')} · {t.t(f'abridged.colour.{colour}')}"
+    word, _, trump = call.partition(" ")
+    if trump:  # a form's declaration and its trump ("Play R"), in its locale's words
+        return f"{t.said(word)} · {t.said(trump)}"
     return call.replace("NT", t.t("strain.nt"))
 
 

@@ -9,7 +9,7 @@ card is paired the screen says the deck is complete until Done is tapped.
 
 It works with or without a rubber: from Settings during a game, or from the
 start screen's Menu before the first one. The coloured aBRIDGEd deck is paired
-the same way (`ui.decks.kind` is "abridged"): its title says so, the card is
+the same way (`ui.decks.kind` is its name): its title says so, the card is
 named by its colour ("Put the red 14 on the scanner") and drawn coloured.
 
 `ui.decks.progress` is (next card, done, total); the next card is None when complete.
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import pygame
 
-from device.engine.cards import ABRIDGED
+from device.engine.cards import STANDARD
 
 from .. import theme
 from ..actions import CameraPairAgain, CancelPairing, PairNew
@@ -36,7 +36,7 @@ BAR = (540, 250, 240, 20)
 # The screen's words (catalogue keys) and its second button, for tags and for the camera.
 TAGS = {
     "title": "pairing.title",
-    "title.abridged": "pairing.title.abridged",
+    "title.colours": "pairing.title.colours",
     "put": "pairing.put",
     "hint": "pairing.hint",
     "complete_note": "pairing.complete_note",
@@ -45,7 +45,7 @@ TAGS = {
 }
 CAMERA = {
     "title": "pairing.title.camera",
-    "title.abridged": "pairing.title.camera_abridged",
+    "title.colours": "pairing.title.camera_colours",
     "put": "pairing.lay",
     "hint": "pairing.camera_hint",
     "complete_note": "pairing.complete_note.camera",
@@ -56,13 +56,13 @@ CAMERA = {
 
 def draw(surface, layout, view, ui, t):
     card, done, total = ui.decks.progress
-    abridged = ui.decks.kind == ABRIDGED.name
+    coloured = ui.decks.kind != STANDARD.name  # the coloured deck: its cards by colour
     words = CAMERA if ui.decks.by_camera else TAGS
-    menu.page(surface, layout, t.t(words["title.abridged" if abridged else "title"]))
+    menu.page(surface, layout, t.t(words["title.colours" if coloured else "title"]))
     if card is None:
         _complete(surface, layout, t, words["complete_note"])
     else:
-        named = t.t(f"pairing.card.{card[0]}", rank=card[1:]) if abridged else card
+        named = t.t(f"pairing.card.{card[0]}", rank=card[1:]) if coloured else card
         put = t.t(words["put"], card=named)
         menu.fitted_text(surface, layout, put, (400, 74), 34, 760, bold=True, anchor="center")
         draw_card(surface, layout, CARD, card, ui.four_colour)
