@@ -126,6 +126,18 @@ def test_a_pile_keeps_its_place_so_the_table_is_told_which_to_turn_up():
     assert g.deal.play.pile_to_turn(S) is None
 
 
+def test_the_terminal_table_names_the_pile_to_turn_up():
+    from device.console import status
+    from device.console_words import Words
+
+    g = laid_out()
+    for c in cards("SA CK H3"):  # South's pile 1, West's pile 2
+        g.apply(CardPlayed(c))
+    assert "turn up the card under pile 1 of Anna's dummy" in status(g)
+    g.apply(DummyDone())
+    assert "draai de kaart onder stapel 2 van de blinde van Ben om" in status(g, Words("nl"))
+
+
 def test_a_dummy_that_led_has_its_seventh_place_empty():
     g = Game(Setup("semi-exposed-dummies", ("Anna", "Ben"), BEN, {}))
     for text in ("1H", "2S", "P"):
