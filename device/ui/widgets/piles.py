@@ -26,11 +26,6 @@ LETTER_W = 32  # the compass letter, left of a row
 COMPASS = ("N", "E", "S", "W")
 
 
-def piles_height(rows: int) -> float:
-    """The height the piles of `rows` dummies take, their numbers included."""
-    return NUMBERS_H + rows * ROW_H
-
-
 def draw_piles(surface, layout, view, ui, t, at) -> float:
     """Each dummy in piles, a row each under the piles' numbers, from `at` (x, y) at
     the left column's left; returns the y below."""
