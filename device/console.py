@@ -242,7 +242,9 @@ def _choose_status(game: Game, t: Words) -> str:
 def _turn_up_status(game: Game, t: Words) -> str:
     deal = game.deal
     head = t.t("console.head", **_head(game, t))
-    return t.t("console.turn_up", head=head, name=deal.play.names[deal.play.turn_up[0]])
+    hand = deal.play.turn_up[0]
+    pile = deal.play.pile_to_turn(hand)  # numbered from 1, as the screen says it
+    return t.t("console.turn_up", head=head, name=deal.play.names[hand], pile=pile + 1)
 
 
 DUMMY_PHASES = {"face-up": _face_up_status, "choose": _choose_status, "turn-up": _turn_up_status}

@@ -9,7 +9,7 @@ play by the trick transfer of rules-reference section 3.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import Card, Suit
 from .errors import PlayError
@@ -29,6 +29,32 @@ class Trick:
 
     def __deepcopy__(self, memo) -> Trick:
         return self  # immutable: a copied play shares its tricks
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a face-up card of a hand laid out in piles lies (semi-exposed dummies): on
+    a pile, a face-down card under it, or on its own. Kept in place as the play goes on,
+    so that a pile keeps its number: the table is told which pile's card to turn up."""
+
+    card: Card | None = None  # the face-up card there (None: not scanned)
+    under: bool = False  # a face-down card lies under it: a pile
+    up: bool = True  # a face-up card lies there (False: played; a pile's card waits under)
+
+    def __deepcopy__(self, memo) -> Place:
+        return self  # immutable: a copied play shares its places
+
+
+def lay_out(shown, led, piles: int, face_up: int) -> list[Place]:
+    """A hand laid out in piles: `piles` piles, each covered by one of the first `shown`
+    cards in the order shown (None: not scanned yet), then the face-up cards on their
+    own (`face_up` in all), then the cards it played before (`led`), gone from their
+    place. The `dummy` phase draws the piles so while their cards are scanned."""
+    cards = list(shown)[:face_up]
+    cards += [None] * (face_up - len(cards))
+    places = [Place(card, under=True) for card in cards[:piles]]
+    places += [Place(card) for card in cards[piles:]]
+    return places + [Place(card, up=False) for card in led]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,16 +117,35 @@ class Play:
         self.by_hand: list[list[Card]] = [[] for _ in sides]
         self.failed: dict[tuple[int, Suit], int] = {}  # (hand, suit) -> first trick not followed
         self.revokes: list[Revoke] = []
-        # Hands laid out in piles (semi-exposed dummies): the covering card of each pile
-        # still covered (None: not scanned), how many cards lie face up, the hands
-        # whose card on a pile was played in the trick in progress, and the hands
-        # whose face-down card is to be turned up now that the trick is over.
-        self.piles: dict[int, list[Card | None]] = {}
-        self.face_up: dict[int, int] = {}
+        # Hands laid out in piles (semi-exposed dummies): the places of its face-up
+        # cards (`piles` and `face_up` are read from them), the hands whose card on a
+        # pile was played in the trick in progress, and the hands whose face-down card
+        # is to be turned up now that the trick is over.
+        self.places: dict[int, list[Place]] = {}
         self.turning: list[int] = []
         self.turn_up: list[int] = []
 
     # -- queries -------------------------------------------------------
+    @property
+    def piles(self) -> dict[int, list[Card | None]]:
+        """Each hand in piles: the covering card of each pile still covered (None: not
+        scanned), in the order laid out."""
+        return {
+            hand: [p.card for p in places if p.under and p.up]
+            for hand, places in self.places.items()
+        }
+
+    @property
+    def face_up(self) -> dict[int, int]:
+        """Each hand in piles: how many of its cards lie face up."""
+        return {hand: sum(p.up for p in places) for hand, places in self.places.items()}
+
+    def pile_to_turn(self, hand: int) -> int | None:
+        """The pile (0-based) of `hand` whose card on it was played and whose face-down
+        card is not turned up yet (one at most: a hand plays one card a trick)."""
+        places = self.places.get(hand, ())
+        return next((i for i, p in enumerate(places) if p.under and not p.up), None)
+
     @property
     def to_play(self) -> int | None:
         if self.finished:
@@ -154,7 +199,7 @@ class Play:
             led = self.current[0].suit  # a card of the suit led shown in the hand must follow
             if any(c.suit is led for c in self.shown(hand)):
                 return msg("{name} must follow suit ({suit})", name=self.names[hand], suit=led.name)
-        if hand in self.piles:
+        if hand in self.places:
             covered = self._covered(hand, card)
             if covered is not None:
                 return covered
@@ -187,9 +232,7 @@ class Play:
         """`hand` lies in `piles` face-down cards, each covered by one of its first
         shown cards in the order shown (None: not scanned), with `face_up` cards face
         up in all."""
-        shown = list(self.shown(hand))[:piles]
-        self.piles[hand] = shown + [None] * (piles - len(shown))
-        self.face_up[hand] = face_up
+        self.places[hand] = lay_out(self.shown(hand), self.by_hand[hand], piles, face_up)
 
     def turned_up(self, card: Card | None) -> None:
         """The face-down card under a card just played is turned up: scanned (`card`)
@@ -198,7 +241,9 @@ class Play:
         if card is not None:
             self.show(hand, card)
         self.turn_up.pop(0)
-        self.face_up[hand] += 1
+        pile = self.pile_to_turn(hand)
+        if pile is not None:  # it lies face up where the pile was, nothing under it
+            self.places[hand][pile] = Place(card)
 
     def why_not_shown(self, hand: int, card: Card) -> str | None:
         """The reason a card cannot be shown face up in `hand` now, or None."""
@@ -245,7 +290,7 @@ class Play:
         self.current.append(card)
         if hand in self.seen and hand not in self.known:
             self._note_known(hand)
-        if hand in self.piles:
+        if hand in self.places:
             self._off_pile(hand, card)
         if len(self.current) < self.hands:
             return None
@@ -261,15 +306,13 @@ class Play:
         """A face-up card of a hand in piles was played: when it covered a pile, the
         card under it turns up at the end of the trick (a card not scanned covers the
         first pile whose covering card was not scanned)."""
-        self.face_up[hand] -= 1
-        piles = self.piles[hand]
-        if card in piles:
-            piles.remove(card)
-        elif card in self.seen.get(hand, ()) or None not in piles:
-            return  # a face-up card on no pile
-        else:
-            piles.remove(None)
-        self.turning.append(hand)
+        places = self.places[hand]
+        at = _place_of(places, card)
+        if at is None:
+            return
+        places[at] = replace(places[at], up=False)
+        if places[at].under:
+            self.turning.append(hand)
 
     def _note_suit(self, hand: int, card: Card, index: int) -> None:
         """Remember a failure to follow suit, and prove a revoke when the suit turns up."""
@@ -283,6 +326,23 @@ class Play:
         if self.current and card.suit is not self.current[0].suit:
             led = self.current[0].suit
             self.failed.setdefault((hand, led), index)
+
+
+def _place_of(places: list[Place], card: Card) -> int | None:
+    """Where `card`, just played from a hand in piles, lay: its own place when it was
+    scanned; else the first pile whose covering card was not scanned (the rule), else
+    the first card face up that was not scanned (a card turned up with OK, or the
+    one on its own: which one the table cannot tell)."""
+    up = [i for i, p in enumerate(places) if p.up]
+    for found in (
+        (i for i in up if places[i].card == card),
+        (i for i in up if places[i].card is None and places[i].under),
+        (i for i in up if places[i].card is None),
+    ):
+        at = next(found, None)
+        if at is not None:
+            return at
+    return None
 
 
 def revoke_transfer(play: Play, won_by_trick: list[int]) -> list[int]:

@@ -14,7 +14,7 @@ from typing import Any
 from device.engine.deal import Deal
 from device.engine.game import Game
 from device.engine.legal import legal_inputs
-from device.engine.play import TRICKS
+from device.engine.play import TRICKS, lay_out
 from device.ui.form_parts import own_view
 
 
@@ -33,6 +33,15 @@ class AuctionView:
     first: int  # seat that spoke first: column order starts there
     calls: tuple[tuple[int, str], ...]  # (seat, call) in order
     legal: frozenset[str]  # calls the seat to speak may make (the others are greyed)
+
+
+@dataclass(frozen=True)
+class PlaceView:
+    """Where a face-up card of a dummy laid out in piles lies (semi-exposed dummies)."""
+
+    card: str | None  # the face-up card there (None: not scanned)
+    under: bool  # a face-down card lies under it: a pile (drawn as a card back)
+    up: bool  # a face-up card lies there (False: played; a pile's card waits under)
 
 
 @dataclass(frozen=True)
@@ -56,9 +65,13 @@ class PlayView:
     shown: tuple[tuple[int, tuple[tuple[str, bool], ...]], ...] = ()
     dummy: int | None = None  # the hand the declarer plays for (its partner's), if any
     dummies: tuple[int, ...] = ()  # every hand laid out in the dummy phase, in order
-    # Dummies laid out in piles (semi-exposed): how many face-down cards each has left.
-    covered: tuple[tuple[int, int], ...] = ()
-    turn_up: int | None = None  # in the turn-up phase: the hand whose card is turned up
+    # Dummies laid out in piles (semi-exposed): each one's places, piles first, in the
+    # order laid out (while the dummy phase scans them too), and in the turn-up phase the
+    # hand whose card is turned up and its pile (1-based: the number the screen says).
+    piles: tuple[tuple[int, tuple[PlaceView, ...]], ...] = ()
+    pile_count: int = 0  # the piles of each (its first places), numbered from 1
+    turn_up: int | None = None
+    turn_up_pile: int | None = None
     claimers: tuple[int, ...] = ()  # the seats that may claim (three players: the declarer)
 
 
@@ -130,7 +143,8 @@ class TableView:
     deal_word: str = "deal"  # "deal" or "hand" (aBRIDGEd)
     players: int = 2  # how many sit at the table
     tricks: int = TRICKS  # tricks in a deal
-    dummy_shown: int = 0  # in the dummy phase: the dummy's cards shown so far
+    dummy_shown: int = 0  # in the dummy phase: the dummy's cards shown so far ...
+    laid_out: int = TRICKS  # ... of those it lays face up (all, or seven in piles)
     # A dummy laid face up before the auction (Single, Exposed Dummy): its cards shown
     # so far, until the play starts and they are a hand's (`play.shown`).
     face_up: tuple[str, ...] = ()
@@ -149,6 +163,7 @@ class TableView:
         held: set[str] = set()
         if self.play is not None:
             held |= {card for _, card in self.play.trick + self.play.last_trick}
+            held |= {p.card for _, places in self.play.piles for p in places if p.card}
             held |= {card for _, hand in self.play.exposed for card in hand}
             held |= self.play.played
             held |= {card for _, cards in self.play.shown for card, _ in cards}
@@ -211,6 +226,7 @@ def build_view(game: Game) -> TableView:
         players=len(game.players),
         tricks=_tricks(game),
         dummy_shown=_dummy_shown(game, deal),
+        laid_out=game.form.laid_out(),
         face_up=tuple(str(c) for c in getattr(deal, "face_up", ())) if deal.play is None else (),
         dead=dead_cards(game),
         own=own_view(game),
@@ -323,10 +339,40 @@ def _play(game: Game, deal: Deal) -> PlayView | None:
         shown=_shown(game, deal),
         dummy=_dummy(game, deal),
         dummies=tuple(getattr(deal, "dummies", ()) or ()),
-        covered=tuple((h, len(p)) for h, p in sorted(getattr(play, "piles", {}).items())),
-        turn_up=play.turn_up[0] if deal.phase == "turn-up" else None,
+        piles=_piles(game, deal),
+        pile_count=game.form.piles(),
+        **_turn_up(deal),
         claimers=game.claimers,
     )
+
+
+def _piles(game: Game, deal: Deal) -> tuple:
+    """Each dummy laid out in piles, its places: the engine's once laid out, and while
+    the dummy phase scans them, as far as scanned (the first cards cover the piles)."""
+    piles, play = game.form.piles(), deal.play
+    if not piles:
+        return ()
+    laid = []
+    for hand in getattr(deal, "dummies", ()) or ():
+        places = play.places.get(hand)
+        if places is None:
+            led = _played_by(play, hand)
+            places = lay_out(play.shown(hand), led, piles, game.form.laid_out() - len(led))
+        laid.append((hand, tuple(_place(place) for place in places)))
+    return tuple(laid)
+
+
+def _place(place) -> PlaceView:
+    return PlaceView(None if place.card is None else str(place.card), place.under, place.up)
+
+
+def _turn_up(deal: Deal) -> dict:
+    """In the turn-up phase: the hand whose card is turned up, and its pile (1-based)."""
+    if deal.phase != "turn-up":
+        return {}
+    hand = deal.play.turn_up[0]
+    pile = deal.play.pile_to_turn(hand)
+    return {"turn_up": hand, "turn_up_pile": None if pile is None else pile + 1}
 
 
 def _pickable(game: Game) -> frozenset[str]:

@@ -45,6 +45,7 @@ from tests.ui.deck_pairing_gallery import deck_pairing_screens  # noqa: E402
 from tests.ui.draw_bridge_gallery import draw_bridge_screens  # noqa: E402
 from tests.ui.four import NAMES, four  # noqa: E402
 from tests.ui.pickup_gallery import pickup_screens  # noqa: E402
+from tests.ui.piles_gallery import piles_screens  # noqa: E402
 from tests.ui.review_gallery import review_screens  # noqa: E402
 from tests.ui.three_gallery import three_screens, three_start_screens  # noqa: E402
 
@@ -468,6 +469,7 @@ def _every_screen() -> tuple[tuple[str, object, UiState], ...]:
         screens += dummy_screens(form)
     screens += draw_bridge_screens()
     screens += pickup_screens()
+    screens += piles_screens()
     screens += abridged_screens()
     screens += three_screens() + three_start_screens([(f.name, f.title) for f in FORMS])
     screens += review_screens(stored_ui)

@@ -297,8 +297,8 @@ def test_the_auction_shows_the_face_up_dummy_under_the_latest_rounds():
 
 def test_a_card_turned_up_from_a_pile_is_asked_for_by_its_dummy():
     """Semi-exposed dummies: after a trick that uncovered a pile, the player of that
-    dummy turns its card up: the screen says whose, how many lie face down, OK skips;
-    the picker offers no card that is shown or played."""
+    dummy turns its card up: the screen says whose and which pile, OK skips; the
+    picker offers no card that is shown or played."""
     game = Game(Setup("semi-exposed-dummies", ("Anna", "Ben"), 1))
     rng = random.Random(0)
     view = None
@@ -312,17 +312,16 @@ def test_a_card_turned_up_from_a_pile_is_asked_for_by_its_dummy():
             game.apply(NextDeal())
     hand = view.play.turn_up
     assert hand in (S, W) and view.turn == ("Anna", "Ben")[hand % 2]
-    left = dict(view.play.covered)[hand]
-    assert 1 <= left <= 6
-    assert table4.turn_text(view, EN) == f"Turn up a card: {table4.hand_label(view, hand, EN)}"
-    texts = drawn_texts(view)
-    assert f"{left} face down" in texts
+    pile = view.play.turn_up_pile
+    assert 1 <= pile <= 6
+    label = table4.hand_label(view, hand, EN)
+    assert table4.turn_text(view, EN) == f"Turn up pile {pile}: {label}"
+    assert f"Pile {pile}" in drawn_texts(view)
     _, targets = draw(view)
     assert TapKey("OK") in [target.action for target in targets if target.enabled]
     refused = play.picker_refused(view)
     shown = {card for _, cards in view.play.shown for card, _ in cards}
     assert shown | set(view.play.played) <= refused
-    title = f"Tap the card turned up: {view.play.hands[hand]}"
+    title = f"Tap the card under pile {pile}: {label}"
     assert title in drawn_texts(view, UiState(overlay="picker"))
-    nl = drawn_texts(view, lang="nl")
-    assert f"{left} gedekt" in nl
+    assert f"Stapel {pile}" in drawn_texts(view, lang="nl")

@@ -295,7 +295,8 @@ def draw_picker(surface, layout, view, ui, t) -> list[Target]:
         if view.play is None:  # a dummy laid face up before the auction
             title = t.t("picker.face_up")
         elif view.phase == "turn-up":  # a dummy's card the trick uncovered
-            title = t.t("picker.turn_up", name=view.play.hands[view.play.turn_up])
+            name = table4.hand_label(view, view.play.turn_up, t)
+            title = t.t("picker.turn_up", name=name, pile=view.play.turn_up_pile)
         elif view.phase == "dummy":  # the dummy's cards, as they are laid out
             title = t.t("picker.dummy", name=view.play.hands[view.play.dummy])
         elif table4.from_dummy(view) or table4.at_spots(view) and table4.own_dummies(view):

@@ -21,6 +21,7 @@ from .. import theme
 from ..actions import Overlay, TapCall, TapKey
 from ..draw import draw_button, draw_card, draw_text, text_with_suits
 from ..widgets.cards import glow
+from ..widgets.piles import draw_piles
 from ..widgets.play_buttons import play_buttons
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome
@@ -100,10 +101,13 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
     dummy_phase = view.phase in ("dummy", "turn-up")  # cards laid out: OK skips them
     targets = chrome.frame(surface, layout, view, ui, t, ok=dummy_phase)
     play = view.play
-    compact = len(play.shown) > 1  # two dummies laid out: no room for the trick's number
+    # Two dummies laid out, or in piles: no room for the trick's number
+    compact = len(play.shown) > 1 or bool(play.piles)
     y = draw_contract(surface, layout, play, ui, t, compact)
     y = draw_turn(surface, layout, view, t, y + 8)
-    if compact:
+    if play.piles:
+        draw_piles(surface, layout, view, ui, t, (LEFT_X, y + 4))
+    elif compact:
         draw_shown_compact(surface, layout, view, ui, t, y + 4)
     else:
         draw_trick_and_shown(surface, layout, view, ui, t, y)
@@ -120,12 +124,10 @@ def draw_table(surface, layout, view, ui, t) -> list[Target]:
     if play.claim is not None:
         targets += claim_question(surface, layout, view, t)
     elif view.phase == "turn-up":
-        left = dict(play.covered).get(play.turn_up, 0)
-        count = t.t("turnup.left", n=left)
-        text = t.t("turnup.prompt", ok=t.t("button.ok"))
-        targets += dummy_prompt(surface, layout, view, ui, t, text=text, count=count)
+        targets += turn_up_prompt(surface, layout, view, ui, t)
     elif dummy_phase:
-        targets += dummy_prompt(surface, layout, view, ui, t)
+        head = dummy_of(view, play.dummy, t) if len(play.dummies) > 1 else None
+        targets += dummy_prompt(surface, layout, view, ui, t, head=head)
     else:
         targets += buttons(surface, layout, view, ui, t)
     chrome.finish(surface, layout, ui, t)
@@ -183,7 +185,8 @@ def turn_text(view, t) -> str | None:
     if view.turn is None or play.to_play is None or play.claim is not None:
         return None
     if view.phase == "turn-up":  # a dummy's face-down card the trick uncovered
-        return t.t("turnup.whose", name=hand_label(view, play.turn_up, t))
+        name = hand_label(view, play.turn_up, t)
+        return t.t("turnup.whose", name=name, pile=play.turn_up_pile)
     if view.phase == "dummy":
         if own_dummies(view):  # two players: whose dummy, and where it lies
             return t.t("dummy.whose", name=hand_label(view, play.dummy, t))
@@ -316,25 +319,58 @@ def buttons(surface, layout, view, ui, t) -> list[Target]:
     return play_buttons(surface, layout, view, ui, t, BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H)
 
 
-def dummy_prompt(surface, layout, view, ui, t, shown=None, text=None, count=None) -> list[Target]:
-    """The dummy phase: lay out the dummy and scan its cards (n of 13); OK skips. The
+def dummy_of(view, hand: int, t) -> str:
+    """A dummy by its compass seat, where there are two: "West's dummy"."""
+    return t.t("dummy.of", dummy=t.t(f"compass.{COMPASS[hand]}"))
+
+
+def turn_up_prompt(surface, layout, view, ui, t) -> list[Target]:
+    """The turn-up phase: which dummy, which pile, and what to do with the card under
+    it (scan it; OK when it is not scanned)."""
+    play = view.play
+    dummy = t.t(f"compass.{COMPASS[play.turn_up]}")
+    pile = play.turn_up_pile
+    text = t.t("turnup.prompt", pile=pile, dummy=dummy, ok=t.t("button.ok"))
+    count = t.t("turnup.pile", n=pile)
+    head = dummy_of(view, play.turn_up, t)
+    return dummy_prompt(surface, layout, view, ui, t, text=text, count=count, head=head)
+
+
+def dummy_prompt(
+    surface, layout, view, ui, t, shown=None, text=None, count=None, head=None
+) -> list[Target]:
+    """The dummy phase: lay out the dummy and scan its cards (n of 13, or of the cards
+    it lays face up), under `head` (which dummy, where there are two); OK skips. The
     picker takes the cards tapped instead of scanned."""
     x, width = BUTTON_X - 4, BUTTON_W + 8
     panel = layout.rect(x - 4, 52, width + 8, 288)
     pygame.draw.rect(surface, theme.FELT_DARK, panel, border_radius=layout.px(10))
     pygame.draw.rect(surface, theme.ACCENT, panel, layout.px(3), border_radius=layout.px(10))
+    top = 60
+    if head is not None:
+        top = wrapped_text(
+            surface, layout, head, (x + width / 2, top), theme.TEXT, width - 8, theme.WHITE, "mid"
+        )
+        top += 4
     shown = view.dummy_shown if shown is None else shown
     if count is None:
-        count = t.t("dummy.count", n=shown, of=view.tricks)
+        count = t.t("dummy.count", n=shown, of=view.laid_out)
     size = fitting_size(layout, count, theme.TEXT_LARGE, width - 8, True)
-    draw_text(surface, layout, count, (x + width / 2, 76), size, theme.ACCENT, True, "center")
+    draw_text(surface, layout, count, (x + width / 2, top + 16), size, theme.ACCENT, True, "center")
     if text is None:
         text = t.t("dummy.prompt", ok=t.t("button.ok"))
         play = view.play
         if play.dummy in play.dummies[:-1]:  # another dummy is laid out after this one
             text = t.t("dummy.prompt_next", ok=t.t("button.ok"))
     wrapped_text(
-        surface, layout, text, (x + width / 2, 100), theme.TEXT, width - 8, theme.INK_ON_FELT, "mid"
+        surface,
+        layout,
+        text,
+        (x + width / 2, top + 40),
+        theme.TEXT,
+        width - 8,
+        theme.INK_ON_FELT,
+        "mid",
     )
     rect = (BUTTON_X, 346, BUTTON_W, 52)
     draw_button(

@@ -111,6 +111,45 @@ def test_the_card_under_a_covering_card_turns_up_at_the_end_of_the_trick():
     assert g.deal.play.face_up == {S: 7, W: 7}
 
 
+def test_a_pile_keeps_its_place_so_the_table_is_told_which_to_turn_up():
+    g = laid_out()
+    g.apply(CardPlayed(card("SQ")))  # S: the card on its third pile
+    g.apply(CardPlayed(card("C8")))  # W: its seventh card, on no pile
+    assert g.deal.play.pile_to_turn(S) == 2  # waiting under the card played
+    g.apply(CardPlayed(card("H3")))
+    assert g.phase == "turn-up" and g.deal.play.pile_to_turn(S) == 2
+    g.apply(CardShown(card("HA")))
+    places = g.deal.play.places
+    assert [p.card for p in places[S]] == cards("SA SK HA SJ ST S9 DA")
+    assert [p.under for p in places[S]] == [True, True, False, True, True, True, False]
+    assert [p.up for p in places[W]] == [True] * 6 + [False]  # its seventh is played
+    assert g.deal.play.pile_to_turn(S) is None
+
+
+def test_the_terminal_table_names_the_pile_to_turn_up():
+    from device.console import status
+    from device.console_words import Words
+
+    g = laid_out()
+    for c in cards("SA CK H3"):  # South's pile 1, West's pile 2
+        g.apply(CardPlayed(c))
+    assert "turn up the card under pile 1 of Anna's dummy" in status(g)
+    g.apply(DummyDone())
+    assert "draai de kaart onder stapel 2 van de blinde van Ben om" in status(g, Words("nl"))
+
+
+def test_a_dummy_that_led_has_its_seventh_place_empty():
+    g = Game(Setup("semi-exposed-dummies", ("Anna", "Ben"), BEN, {}))
+    for text in ("1H", "2S", "P"):
+        g.apply(CallMade(Call.parse(text)))
+    g.apply(CardPlayed(card("DA")))  # from Anna's dummy, before it is laid out
+    for c in cards("SA SK SQ SJ ST S9"):
+        g.apply(CardShown(c))
+    g.apply(DummyDone())
+    places = g.deal.play.places[S]
+    assert len(places) == 7 and places[6].card == card("DA") and not places[6].up
+
+
 def test_the_second_dummy_may_be_scanned_first_but_not_past_its_seven():
     g = Game(Setup("semi-exposed-dummies", ("Anna", "Ben"), BEN, {}))
     for text in ("1NT", "P"):
