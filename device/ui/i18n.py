@@ -84,6 +84,12 @@ class Catalog:
         text = self.texts["ui"].get(key) or catalogue("en")["ui"].get(key) or key
         return text.format(**values) if values else text
 
+    def own(self, key: str, form: str, **values) -> str:
+        """The text for `key` as the form says it, where its locale has `key.<form>`
+        ("Another Chicago" for menu.new_rubber), else as every form says it."""
+        own = f"{key}.{form}"
+        return self.t(own if own in self.texts["ui"] else key, **values)
+
     def n(self, key: str, n: int, **values) -> str:
         """The text for a count: "{key}.one" for exactly 1, else "{key}.other"."""
         return self.t(f"{key}.one" if n == 1 else f"{key}.other", n=n, **values)

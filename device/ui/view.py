@@ -113,7 +113,8 @@ class SheetView:
     games_won: tuple[int, int]
     finished: bool
     winner: str | None
-    deal_chart: bool = False  # shown as a chart of its deals (Chicago's four)
+    deal_chart: int = 0  # shown as a chart of this many deals (0: a rubber's sheet)
+    form: str = ""  # the form's name: its own words for the sheet (Catalog.own)
     deals: tuple[DealRow, ...] = ()  # Chicago: the chart of its deals
     counted: int = 0  # Chicago: deals that count so far (of four)
     pairs: bool = False  # each side is a partnership: "Anna & Carla win", not "wins"
@@ -450,6 +451,7 @@ def sheet_view(game: Game) -> SheetView:
         finished=sheet.finished,
         winner=None if winner is None else game.side_name(winner),
         deal_chart=sheet.deal_chart,
+        form=game.form.name,
         deals=_deal_rows(game) if sheet.deal_chart else (),
         counted=getattr(sheet, "counted", 0),
         pairs=len(game.players) > len(_side_names(game)),

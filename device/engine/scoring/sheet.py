@@ -119,7 +119,7 @@ class Sheet:
 
     __slots__ = ()
     _over = "the game is over"
-    deal_chart = False  # True: the screen shows the sheet as a chart of its deals
+    deal_chart = 0  # the screen shows the sheet as a chart of this many deals (0: not)
 
     def closing_lines(self) -> tuple[SheetLine, ...]:
         """Lines that would be written if play stopped now (none by default)."""

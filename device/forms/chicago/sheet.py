@@ -45,7 +45,7 @@ class ChicagoSheet(Sheet):
     written: tuple[int, int] = (0, 0)  # sum of `lines` for each side
 
     _over = msg("the Chicago is over")
-    deal_chart = True  # the screen's sheet is a chart of the four deals
+    deal_chart = _CHART["deals"]  # the screen's sheet is a chart of the four deals
 
     def vulnerable(self, side: int, dealer: int = 0) -> bool:
         """Whether `side` is vulnerable on the next counted deal, dealt by `dealer`'s side."""

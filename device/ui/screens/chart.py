@@ -20,10 +20,10 @@ from .base import Target
 
 # (key of the heading, x, width); the two sides' columns last.
 COLUMNS = (
-    ("chicago.deal", 16, 48),
-    ("chicago.dealer", 64, 130),
-    ("chicago.vulnerable", 194, 96),
-    ("chicago.contract", 290, 150),
+    ("deal_chart.deal", 16, 48),
+    ("deal_chart.dealer", 64, 130),
+    ("deal_chart.vulnerable", 194, 96),
+    ("deal_chart.contract", 290, 150),
 )
 SIDE_X, SIDE_W = (440, 612), 172
 TOP, HEAD_H, ROW_H = 52, 70, 42
@@ -33,18 +33,18 @@ CLOSE = (624, menu.BUTTON_Y, 168, menu.BUTTON_H)
 
 def vulnerable_text(sides: tuple[int, ...], t) -> str:
     if not sides:
-        return t.t("chicago.vul.none")
+        return t.t("deal_chart.vul.none")
     if len(sides) == 2:
-        return t.t("chicago.vul.both")
+        return t.t("deal_chart.vul.both")
     return t.t(f"side.short.{sides[0]}")
 
 
 def result_text(row, t) -> str:
     """ "4HX +1", "3NT -2", "2S =" (codes, drawn with suit symbols), or passed out."""
     if row.contract is None:
-        return t.t("chicago.playing")
+        return t.t("deal_chart.playing")
     if row.contract == "pass":
-        return t.t("chicago.thrown_in")
+        return t.t("deal_chart.thrown_in")
     contract = call_text(row.contract, t)
     if row.over is None:
         return contract
@@ -55,7 +55,7 @@ def result_text(row, t) -> str:
 def status(sheet, t) -> str:
     """Who won the Chicago and by how much, a tie, or how far it is."""
     if not sheet.finished:
-        return t.t("chicago.counted", n=sheet.counted)
+        return t.t("deal_chart.counted", n=sheet.counted, deals=sheet.deal_chart)
     if sheet.winner is None:
         return t.t("sheet.tie")
     margin = abs(sheet.totals[0] - sheet.totals[1])
@@ -66,7 +66,7 @@ def draw(surface, layout, view, ui, t) -> list[Target]:
     sheet = view.sheet
     chrome.background(surface, layout)
     chrome.band(surface, layout, 0, 44, theme.FELT_DARK)
-    title = f"{t.t('sheet.chicago')} · {status(sheet, t)}"
+    title = f"{t.own('sheet.title', view.form)} · {status(sheet, t)}"
     colour = theme.ACCENT if sheet.finished else theme.INK_ON_FELT
     menu.fitted_text(surface, layout, title, (16, 22), TEXT_LARGE, 768, colour, True, "midleft")
     draw_chart(surface, layout, sheet, t)
@@ -100,7 +100,7 @@ def draw_chart(surface, layout, sheet, t) -> None:
         _rule(surface, layout, y, 1, theme.PAPER_RULE)
     y = TOP + HEAD_H + ROW_H * max(len(rows), 4)
     _rule(surface, layout, y, 2)
-    total = t.t("chicago.total")
+    total = t.t("deal_chart.total")
     draw_text(
         surface, layout, total, (COLUMNS[0][1], y + ROW_H / 2 + 4), TEXT, ink, True, "midleft"
     )

@@ -36,7 +36,7 @@ def draw(surface, layout, view, ui, t):
         top = NEW_BUTTON[1] - 6 - review_height(review)
         draw_review(surface, layout, review, (LEFT, top), WIDTH)
     draw_paper(surface, layout, sheet, MINI_SHEET, t, tags=False)
-    again = t.t("finished.another_chicago" if sheet.deal_chart else "menu.new_rubber")
+    again = t.own("menu.new_rubber", view.form)  # "Another Chicago"
     draw_button(surface, layout, NEW_BUTTON, again, True, "accent", TEXT_LARGE)
     targets.append(Target(NEW_BUTTON, NewRubber()))
     chrome.finish(surface, layout, ui, t)

@@ -290,7 +290,7 @@ def blank_sheet(ui) -> SheetView:
 def status(sheet, t) -> str:
     """The rubber in one line: who won by how much, or that it goes on."""
     if not sheet.finished:
-        return t.t("sheet.in_progress_chicago" if sheet.deal_chart else "sheet.in_progress")
+        return t.own("sheet.in_progress", sheet.form)
     if sheet.winner is None:
         return t.t("sheet.tie")
     key = "sheet.winner_side" if sheet.pairs else "sheet.winner"  # "Anna & Carla win by"
@@ -306,7 +306,7 @@ def winning_margin(sheet) -> int:
 
 def _panel(surface, layout, sheet, t) -> None:
     """Beside the paper: the title, each side's games and total, the rubber's state."""
-    title = t.t("sheet.chicago" if sheet.deal_chart else "sheet.title")
+    title = t.own("sheet.title", sheet.form)
     menu.fitted_text(surface, layout, title, (PANEL_X, 16), TEXT_LARGE, PANEL_W, bold=True)
     y, step = 62, 88 if len(sheet.sides) == 2 else 78  # three players: a little closer
     for side, name in enumerate(sheet.sides):
