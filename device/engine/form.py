@@ -68,7 +68,7 @@ DEALER_BIDS_FIRST = Option("dealer_bids_first", False, help="the dealer makes th
 SWITCHED_VULNERABILITY = Option(
     "switched_vulnerability",
     False,
-    help="Chicago deals 2 and 3: the dealer's opponents are vulnerable",
+    help="deals 2 and 3 of a chart of four: the dealer's opponents are vulnerable",
 )
 
 

@@ -101,7 +101,7 @@ def _setup(record: Any) -> Setup:
         raise RecordError(f"record: unknown key {quoted(sorted(unknown)[0])}")
     form = record.get("game") if "game" in record else default_form()
     if not isinstance(form, str):
-        raise RecordError("game: must be the name of a game form, like draw-and-discard")
+        raise RecordError("game: must be the name of a game form (honeymoon forms lists them)")
     if len(form) > QUOTE_MAX:  # no form has such a name: said short, not 5,000 letters
         raise RecordError(f"game: unknown game {quoted(form)}")
     players = record.get("players")
