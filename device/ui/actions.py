@@ -179,6 +179,13 @@ class HelpPage(Action):
 
 
 @dataclass(frozen=True)
+class SheetPage(Action):
+    """A long score sheet's page: `back` pages before the newest (0: the newest)."""
+
+    back: int
+
+
+@dataclass(frozen=True)
 class HistoryPage(Action):
     page: int
 

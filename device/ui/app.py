@@ -280,6 +280,7 @@ class App:
             a.ClaimSeat: self._claim_seat,
             a.Help: self._help,
             a.HelpPage: self._help_page,
+            a.SheetPage: self._sheet_page,
             a.Quit: self._quit,
             a.ShutDown: lambda act: self.shut_down(),
             a.DismissNotice: lambda act: self.ui.notices.dismiss(),
@@ -287,6 +288,8 @@ class App:
         }
 
     def _overlay(self, action: a.Overlay) -> None:
+        if action.name != self.ui.overlay:  # a sheet opened again opens on its newest page
+            self.ui.sheet_back = 0
         self.ui.overlay = action.name
         self.ui.claim_seat = None if action.name != "claim" else self.ui.claim_seat
         if action.name == "history":
@@ -331,6 +334,9 @@ class App:
     def _help(self, action: a.Help) -> None:
         """The help, opened from `action.back`: the overlay its Back returns to."""
         self.ui.overlay, self.ui.help_page, self.ui.help_back = "help", 0, action.back
+
+    def _sheet_page(self, action: a.SheetPage) -> None:
+        self.ui.sheet_back = max(0, action.back)  # (past the oldest: drawn as the oldest)
 
     def _help_page(self, action: a.HelpPage) -> None:
         self.ui.help_page = max(0, action.page)

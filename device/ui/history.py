@@ -105,7 +105,7 @@ class HistoryController:
         a slice now, the rest a slice per turn of the loop (the sheet says how far)."""
         entry = next((e for e in self.state.rubbers if e.get("rubber") == rubber), {})
         self.state.review_page = 0
-        self.ui.overlay = "history-sheet"
+        self.ui.overlay, self.ui.sheet_back = "history-sheet", 0
         self.state.opening = self._opening_steps(self._journal(), rubber, entry)
         self.open_more(OPEN_AT_ONCE)
 

@@ -511,6 +511,8 @@ README = {  # file in docs/screens -> (screen, language, size)
     "three-player-play-en-800x480.png": ("three-player-play-trick", "en", (800, 480)),
     "three-player-sheet-nl-800x480.png": ("three-player-sheet", "nl", (800, 480)),
     "abridged-declaring-en-800x480.png": ("abridged-strength", "en", (800, 480)),
+    "sheet-long-en-800x480.png": ("three-player-sheet-long", "en", (800, 480)),
+    "sheet-long-earlier-nl-800x480.png": ("three-player-sheet-long-earlier", "nl", (800, 480)),
     "abridged-sheet-nl-800x480.png": ("abridged-finished", "nl", (800, 480)),
     "camera-pairing-en-800x480.png": ("camera-pairing", "en", (800, 480)),
     "camera-pairing-nl-800x480.png": ("camera-pairing", "nl", (800, 480)),

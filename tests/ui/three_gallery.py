@@ -19,7 +19,7 @@ from device.engine.game import Game
 from device.robots import play_rubber
 from device.ui.history import HistoryState
 from device.ui.screens.base import UiState
-from device.ui.view import build_view
+from device.ui.view import StoredRubberView, build_view, sheet_view
 
 FORM = "three-player"
 PLAYERS = ("Anna", "Ben", "Carla")
@@ -67,6 +67,26 @@ def vulnerable() -> Game:
     return calls(game, ["P", "1NT"])
 
 
+LONG_SEED = 14  # the robots' longest three-player rubber of the first 300 seeds
+
+
+def stored_long(game, back: int = 0) -> UiState:
+    """The history with the long rubber opened, `back` pages before its newest."""
+    stored = StoredRubberView(
+        rubber=7,
+        date="2026-12-01 21:40",
+        stopped=False,
+        winner=game.side_name(game.sheet.winner),
+        sheet=sheet_view(game),
+        kept=len(game.events),
+        stored=len(game.events),
+        problem=None,
+        form=FORM,
+    )
+    shown = HistoryState(history(), stored=stored)
+    return UiState(overlay="history-sheet", history=shown, sheet_back=back)
+
+
 def three_screens() -> list[tuple[str, object, UiState]]:
     f = FORM
     mid = build_view(playing(8))
@@ -77,6 +97,8 @@ def three_screens() -> list[tuple[str, object, UiState]]:
     answered.apply(ClaimAnswered(True))
     thrown = calls(fresh(), ["P", "P", "P"])
     rubber = play_rubber(1, FORM)
+    long_game = play_rubber(LONG_SEED, FORM)
+    long = build_view(long_game)  # 103 deals: a sheet of 13 pages
     return [
         (f"{f}-auction", build_view(calls(fresh(), ["1H"])), UiState()),
         (f"{f}-auction-late", build_view(calls(fresh(), CALLS[:-1])), UiState()),
@@ -94,6 +116,9 @@ def three_screens() -> list[tuple[str, object, UiState]]:
         (f"{f}-result-down", build_view(deal_done(["3NT", "X", "P", "P"], 9)), UiState()),
         (f"{f}-result-thrown-in", build_view(thrown), UiState()),
         (f"{f}-sheet", build_view(rubber), UiState(overlay="sheet")),
+        (f"{f}-sheet-long", long, UiState(overlay="sheet")),
+        (f"{f}-sheet-long-earlier", long, UiState(overlay="sheet", sheet_back=3)),
+        (f"{f}-history-sheet-long", None, stored_long(long_game, 2)),
         (f"{f}-finished", build_view(rubber), UiState()),
         (f"{f}-help", mid, UiState(overlay="help", help_back="menu")),
         (f"{f}-history", mid, UiState(overlay="history", history=HistoryState(history()))),

@@ -120,6 +120,7 @@ class UiState:
     review: object | None = None
     reviews: tuple = ()
     help_page: int = 0
+    sheet_back: int = 0  # a long score sheet's page: how many before the newest
     help_back: str | None = None  # the overlay that the help's Back returns to
     forms_page: int = 0  # the page of the game forms' list (overlay "forms")
     claim_seat: int | None = None

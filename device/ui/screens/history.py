@@ -308,6 +308,7 @@ PAPER_RECT = (16, 10, 480, 404)  # clear of the bottom band, where Back and the 
 PANEL_X, PANEL_W = 516, 268
 BACK = (624, menu.BUTTON_Y, 168, menu.BUTTON_H)
 REVIEW = (440, menu.BUTTON_Y, 168, menu.BUTTON_H)
+PAGER_Y = menu.BAND_Y - menu.BUTTON_H - 6  # a long sheet's arrows, over the bottom band
 
 
 def draw_stored(surface, layout, ui, t) -> list[Target]:
@@ -325,12 +326,14 @@ def draw_stored(surface, layout, ui, t) -> list[Target]:
         title = stored_title(stored, t) if stored else t.t("history.title")
         title_band(surface, layout, title)
         _unreadable(surface, layout, stored, t)
+        paged = []
     else:
-        sheet.draw_paper(surface, layout, stored.sheet, PAPER_RECT, t)
+        plan = sheet.draw_paper(surface, layout, stored.sheet, PAPER_RECT, t, back=ui.sheet_back)
         _panel(surface, layout, stored, t)
+        paged = sheet.pager(surface, layout, plan, t, PAGER_Y)
     menu.bottom_band(surface, layout)
     back = Overlay("history")
-    targets = [menu.button(surface, layout, BACK, t.t("history.back"), back, "accent")]
+    targets = [menu.button(surface, layout, BACK, t.t("history.back"), back, "accent"), *paged]
     if stored is not None and stored.sheet is not None:  # its deals' double-dummy review
         review = Overlay("history-review")
         targets.append(menu.button(surface, layout, REVIEW, t.t("review.open"), review))

@@ -26,11 +26,14 @@ from dataclasses import dataclass
 import pygame
 
 from .. import theme
+from ..actions import SheetPage
 from ..draw import draw_text
 from ..theme import TEXT, TEXT_LARGE
 from ..view import SheetView
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome, menu
+from .base import Target
+from .help import ARROWS_W, page_arrows
 
 ROW_MAX = 32  # a roomy ruled row, in logical px
 ROW_MIN = 26  # the smallest row that holds a number at the smallest text size
@@ -69,6 +72,8 @@ class Plan:
     games: tuple[tuple[Column, ...], ...]
     closed: int  # games ended by a game line
     hidden: int  # entries left out for a "+N more"
+    pages: int = 1  # pages of a sheet too long for one: the newest first
+    back: int = 0  # the page shown: how many before the newest
 
 
 # --- planning: pure, so tests can check what fits ------------------------------------
@@ -93,47 +98,75 @@ def _games(sheet) -> list[tuple[Column, ...]]:
     return games
 
 
-def _clip(column: Column, rows: int) -> Column:
-    """The newest entries that fit in `rows`, the rest counted in a "+N more" row."""
-    if len(column) <= rows:
-        return column
-    keep = max(rows - 1, 0)
-    return (Entry(len(column) - keep, "more"), *column[len(column) - keep :])
+def _windows(count: int, rows: int) -> list[tuple[int, int]]:
+    """Which entries (start, end) each page shows of a column of `count` entries in
+    `rows` rows, the newest page first: a page with older entries before it gives a
+    row to "+N more" (where there are two rows or more); the oldest page fills its rows."""
+    room = rows - 1 if rows >= 2 else 1
+    spans, end = [], count
+    while True:
+        start = 0 if end <= rows else end - room
+        spans.append((start, end))
+        if start == 0:
+            return spans
+        end = start
+
+
+def _clip(column: Column, rows: int, back: int = 0) -> Column:
+    """The entries of the page `back` pages before the newest that fit in `rows`, the
+    older ones counted in a "+N more" row; nothing when the column has no such page."""
+    spans = _windows(len(column), rows)
+    if back >= len(spans):
+        return ()
+    start, end = spans[back]
+    more = (Entry(start, "more"),) if start and rows >= 2 else ()
+    return (*more, *column[start:end])
 
 
 def _depth(pair) -> int:
     return max(1, *(len(column) for column in pair))
 
 
-def _fit_games(games, rows: int) -> list[tuple[Column, ...]]:
-    """Take rows from the deepest game (keeping two each) until all games fit in `rows`."""
+def _game_rows(games, rows: int) -> list[int]:
+    """Rows for each game: taken from the deepest (keeping two each) until all fit in `rows`."""
     depths = [_depth(g) for g in games]
     while sum(depths) > rows and max(depths) > 2:
         depths[depths.index(max(depths))] -= 1
-    return [tuple(_clip(c, d) for c in game) for game, d in zip(games, depths, strict=True)]
+    return depths
+
+
+def _pages(columns_rows) -> int:
+    """How many pages the columns need, each in its rows: the longest's."""
+    return max(len(_windows(len(column), rows)) for column, rows in columns_rows)
 
 
 def _hidden(columns) -> int:
     return sum(e.points for column in columns for e in column if e.kind == "more")
 
 
-def plan_sheet(sheet, height: float) -> Plan:
-    """Row height and THE line's place for a page `height` px high; clip what cannot fit."""
+def plan_sheet(sheet, height: float, back: int = 0) -> Plan:
+    """Row height and THE line's place for a page `height` px high. What cannot fit is
+    paged: `back` pages before the newest (the newest when 0, the oldest when past it)."""
     room = height - HEAD_H - FOOT_H - 2 * MARGIN
     above, games = _above(sheet), _games(sheet)
     closed = min(sum(sheet.games_won), len(games))
     need_above = _depth(above)
     rows_below = sum(_depth(g) for g in games)
     row = max(ROW_MIN, min(ROW_MAX, room / (need_above + rows_below)))
-    if (need_above + rows_below) * row > room:  # crowded: the oldest entries give way
-        games = _fit_games(games, min(rows_below, int(room * BELOW_SHARE // row)))
+    pages = 1
+    if (need_above + rows_below) * row > room:  # crowded: paged, the newest page first
+        depths = _game_rows(games, min(rows_below, int(room * BELOW_SHARE // row)))
+        above_rows = int(room // row) - sum(depths)
+        fitted = [(c, d) for g, d in zip(games, depths, strict=True) for c in g]
+        pages = _pages([(c, above_rows) for c in above] + fitted)
+        back = max(0, min(back, pages - 1))
+        games = [tuple(_clip(c, d, back) for c in g) for g, d in zip(games, depths, strict=True)]
         rows_below = sum(_depth(g) for g in games)
-        above_rows = int(room // row) - rows_below
-        above = tuple(_clip(column, above_rows) for column in above)
+        above = tuple(_clip(column, above_rows, back) for column in above)
         need_above = _depth(above)
     line = max(need_above * row, min(room * LINE_AT, room - rows_below * row))
     hidden = _hidden(above) + sum(_hidden(g) for g in games)
-    return Plan(row, HEAD_H + MARGIN + line, above, tuple(games), closed, hidden)
+    return Plan(row, HEAD_H + MARGIN + line, above, tuple(games), closed, hidden, pages, back)
 
 
 # --- drawing ------------------------------------------------------------------------------
@@ -181,9 +214,10 @@ class _Page:
         return draw_text(self.surface, self.layout, text, pos, size, ink, anchor=anchor)
 
 
-def draw_paper(surface, layout, sheet, rect, t, tags: bool = True) -> Plan:
-    """The score pad in `rect` (logical x, y, w, h); nothing is drawn outside it."""
-    plan = plan_sheet(sheet, rect[3])
+def draw_paper(surface, layout, sheet, rect, t, tags: bool = True, back: int = 0) -> Plan:
+    """The score pad in `rect` (logical x, y, w, h), `back` pages before the newest
+    when it takes more than one; nothing is drawn outside it."""
+    plan = plan_sheet(sheet, rect[3], back)
     page = _Page(surface, layout, rect, plan, t, tags)
     _paper(page)
     _head(page, sheet)
@@ -265,6 +299,7 @@ def _totals(page: _Page, sheet) -> None:
 
 PAPER_RECT = (16, 10, 480, 460)
 PANEL_X, PANEL_W = 516, 268
+PAGER_Y, PAGER_RIGHT = 350, 786  # a long sheet's arrows: over Close, clear of the paper
 
 
 def draw(surface, layout, view, ui, t):
@@ -274,11 +309,24 @@ def draw(surface, layout, view, ui, t):
         return chart.draw(surface, layout, view, ui, t)
     sheet = view.sheet if view is not None else blank_sheet(ui)
     chrome.background(surface, layout)
-    draw_paper(surface, layout, sheet, PAPER_RECT, t)
-    _panel(surface, layout, sheet, t)
-    targets = [menu.close_button(surface, layout, t, (PANEL_X, 410, PANEL_W, 60))]
+    plan = draw_paper(surface, layout, sheet, PAPER_RECT, t, back=ui.sheet_back)
+    _panel(surface, layout, sheet, t, 404 if plan.pages == 1 else PAGER_Y - 8)
+    targets = pager(surface, layout, plan, t, PAGER_Y)
+    targets.append(menu.close_button(surface, layout, t, (PANEL_X, 410, PANEL_W, 60)))
     chrome.finish(surface, layout, ui, t)
     return targets
+
+
+def pager(surface, layout, plan: Plan, t, y: float) -> list[Target]:
+    """Under the panel, for a sheet of more than one page: "3 / 5" between arrows, the
+    left one to older entries; the newest page is the last."""
+    newest = plan.pages - 1
+
+    def turn(number: int) -> SheetPage:
+        return SheetPage(newest - number)
+
+    x = PAGER_RIGHT - ARROWS_W
+    return page_arrows(surface, layout, newest - plan.back, plan.pages, turn, t, x, y)
 
 
 def blank_sheet(ui) -> SheetView:
@@ -304,7 +352,7 @@ def winning_margin(sheet) -> int:
     return abs(sheet.totals[winner] - max(others))
 
 
-def _panel(surface, layout, sheet, t) -> None:
+def _panel(surface, layout, sheet, t, bottom: float) -> None:
     """Beside the paper: the title, each side's games and total, the rubber's state."""
     title = t.own("sheet.title", sheet.form)
     menu.fitted_text(surface, layout, title, (PANEL_X, 16), TEXT_LARGE, PANEL_W, bold=True)
@@ -322,5 +370,5 @@ def _panel(surface, layout, sheet, t) -> None:
         surface, layout, status(sheet, t), (PANEL_X, y), TEXT, PANEL_W, colour, bold=True
     )
     note = wrap(layout, t.t("sheet.closing_note"), TEXT, PANEL_W)
-    if sheet.closing and y + 8 + len(note) * line_step(TEXT) <= 404:  # clear of Close
+    if sheet.closing and y + 8 + len(note) * line_step(TEXT) <= bottom:  # clear of the buttons
         wrapped_text(surface, layout, t.t("sheet.closing_note"), (PANEL_X, y + 8), TEXT, PANEL_W)
