@@ -396,7 +396,7 @@ class Game:
         deal.phase = "play"
         piles, laid = self.form.piles(), self.form.laid_out()
         for hand in deal.dummies if piles else ():  # each dummy lies in piles
-            deal.play.lay_piles(hand, piles, laid - len(deal.play.by_hand[hand]))
+            deal.play.lay_piles(hand, piles, laid)
 
     def _laid_out(self, deal: Deal, hand: int) -> bool:
         """Whether every card of a dummy that is laid face up is known."""

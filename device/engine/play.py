@@ -228,11 +228,19 @@ class Play:
                 return msg("{name} must follow suit ({suit})", name=name, suit=led.name)
         return None
 
-    def lay_piles(self, hand: int, piles: int, face_up: int) -> None:
+    def lay_piles(self, hand: int, piles: int, laid: int) -> None:
         """`hand` lies in `piles` face-down cards, each covered by one of its first
-        shown cards in the order shown (None: not scanned), with `face_up` cards face
-        up in all."""
-        self.places[hand] = lay_out(self.shown(hand), self.by_hand[hand], piles, face_up)
+        shown cards in the order shown (None: not scanned), with `laid` cards face up
+        in all, those it played before counted."""
+        self.places[hand] = self.laid_places(hand, piles, laid)
+
+    def laid_places(self, hand: int, piles: int, laid: int) -> list[Place]:
+        """The places of `hand` in piles: as laid out, or before that as far as its
+        cards are shown (the dummy phase draws them while they are scanned)."""
+        if hand in self.places:
+            return self.places[hand]
+        led = self.by_hand[hand]
+        return lay_out(self.shown(hand), led, piles, laid - len(led))
 
     def turned_up(self, card: Card | None) -> None:
         """The face-down card under a card just played is turned up: scanned (`card`)

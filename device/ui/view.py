@@ -14,7 +14,7 @@ from typing import Any
 from device.engine.deal import Deal
 from device.engine.game import Game
 from device.engine.legal import legal_inputs
-from device.engine.play import TRICKS, lay_out
+from device.engine.play import TRICKS
 from device.ui.form_parts import own_view
 
 
@@ -353,14 +353,10 @@ def _piles(game: Game, deal: Deal) -> tuple:
     piles, play = game.form.piles(), deal.play
     if not piles:
         return ()
-    laid = []
-    for hand in getattr(deal, "dummies", ()) or ():
-        places = play.places.get(hand)
-        if places is None:
-            led = _played_by(play, hand)
-            places = lay_out(play.shown(hand), led, piles, game.form.laid_out() - len(led))
-        laid.append((hand, tuple(_place(place) for place in places)))
-    return tuple(laid)
+    return tuple(
+        (hand, tuple(_place(p) for p in play.laid_places(hand, piles, game.form.laid_out())))
+        for hand in getattr(deal, "dummies", ()) or ()
+    )
 
 
 def _place(place) -> PlaceView:
