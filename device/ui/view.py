@@ -28,6 +28,9 @@ class SeatView:
     compass: str = ""  # "N", "E", "S" or "W" at a table of four; "" at a table of two
 
 
+COMPASS = ("N", "E", "S", "W")  # the seats of a table of four: hand 0 first, clockwise
+
+
 @dataclass(frozen=True)
 class AuctionView:
     first: int  # seat that spoke first: column order starts there

@@ -20,6 +20,7 @@ from device.forms import find_form
 from .. import theme
 from ..actions import Forms, Help, Overlay, Resume, Start, StartField
 from ..draw import draw_text
+from ..view import COMPASS
 from ..widgets import keyboard
 from . import chrome, menu
 from . import forms as forms_list
@@ -163,9 +164,6 @@ def _options(surface, layout, start, form, t, y: float, step: float = ROW_H + GA
         style = "accent" if value is True else "normal"
         targets.append(menu.button(surface, layout, rect, label, action, style, size=size))
     return targets
-
-
-COMPASS = ("N", "E", "S", "W")  # a table of four: the players clockwise from North
 
 
 def seat_letter(seat: int, count: int, t) -> str:

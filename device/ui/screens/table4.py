@@ -20,6 +20,7 @@ import pygame
 from .. import theme
 from ..actions import Overlay, TapCall, TapKey
 from ..draw import draw_button, draw_card, draw_text, text_with_suits
+from ..view import COMPASS
 from ..widgets.cards import glow
 from ..widgets.piles import draw_piles
 from ..widgets.play_buttons import play_buttons
@@ -44,7 +45,6 @@ from .hand_box import (  # noqa: F401 (also imported from here)
 )
 from .play_common import close_button
 
-COMPASS = ("N", "E", "S", "W")
 CARD_W, CARD_H = 72, 100
 # Each seat's spot (x, y) and where its name goes: N top, E right, S bottom, W left.
 SPOTS = {0: (424, 56), 1: (548, 176), 2: (424, 306), 3: (300, 176)}

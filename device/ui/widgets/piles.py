@@ -16,6 +16,7 @@ import pygame
 
 from .. import theme
 from ..draw import draw_card, draw_text
+from ..view import COMPASS
 
 CARD_W, CARD_H = 30, 56  # a place's face-up card
 UNDER = 12  # how far the card back under a pile shows below its face-up card
@@ -23,7 +24,6 @@ PITCH = 33  # from one place to the next
 NUMBERS_H = 24  # the row of the piles' numbers
 ROW_H = CARD_H + UNDER + 10  # a dummy's row
 LETTER_W = 32  # the compass letter, left of a row
-COMPASS = ("N", "E", "S", "W")
 
 
 def draw_piles(surface, layout, view, ui, t, at) -> float:
