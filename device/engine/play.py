@@ -214,7 +214,8 @@ class Play:
         played, and a face-up card of the suit led must follow."""
         up = self.shown(hand)
         name = self.names[hand]
-        if card not in up and self.face_up[hand] <= len(up):  # every face-up card is known
+        face_up = sum(p.up for p in self.places[hand])  # (this hand's alone: a hot path)
+        if card not in up and face_up <= len(up):  # every face-up card is known
             cards = ", ".join(str(c) for c in up)
             return msg(
                 "{card} is not face up in {name}'s dummy: play a face-up card ({cards})",
