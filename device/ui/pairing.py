@@ -208,10 +208,7 @@ class PairingController:
 
     def _drop_notice(self, key: str, said: str) -> None:
         """Take away the notice on `key` if it says `said`: what it asked is being done."""
-        notices = self.ui.notices.items
-        self.ui.notices.items = [n for n in notices if (n.key, n.message) != (key, Said(said))]
-        if len(self.ui.notices.items) != len(notices):
-            self.ui.notices.page = 0
+        self.ui.notices.withdraw(key, Said(said))
 
     def _camera_pair_again(self) -> None:
         """ "Pair again" (under new light): from the first card, each learnt anew."""

@@ -90,6 +90,12 @@ class NoticesShown:
     def notice_for(self, key: str):
         return next((n.message for n in self.items if n.key == key), None)
 
+    def withdraw(self, key: str, message) -> None:
+        """Take away the notice on `key` that says `message`, if there is one."""
+        kept = [n for n in self.items if (n.key, n.message) != (key, message)]
+        if len(kept) != len(self.items):
+            self.items, self.page = kept, 0
+
     def dismiss(self) -> None:
         """A tap on the notice shown puts it away; the next one shows."""
         if self.items:
