@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .engine.cards import DECKS, STANDARD
+from .decks import DECKS, STANDARD
 from .engine.errors import RuleError
 from .error_line import one_line
 

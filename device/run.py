@@ -259,8 +259,10 @@ def table_deck(decks: Path, name: str | None, notices: list | None = None) -> De
 
 
 def beside_deck(decks: Path, profile: DeckProfile | None, notices) -> DeckProfile | None:
-    """The aBRIDGEd deck paired as decks/abridged.json, read beside the table's deck (its
-    tags are found too), or alone when the table has no other."""
+    """The deck a form brings (aBRIDGEd's, paired as decks/abridged.json), read beside the
+    table's deck (its tags are found too), or alone when the table has no other."""
+    if BESIDE is None:
+        return profile
     path = decks / f"{BESIDE}.json"
     if not path.exists() or (profile is not None and profile.name == BESIDE):
         return profile

@@ -22,7 +22,7 @@ import random
 import pytest
 
 from device.engine.calls import ALL_CALLS
-from device.engine.cards import ABRIDGED, STANDARD
+from device.engine.cards import STANDARD
 from device.engine.errors import RuleError
 from device.engine.events import (
     CallMade,
@@ -45,6 +45,7 @@ from device.engine.events import (
 from device.engine.game import Game
 from device.engine.legal import legal_inputs
 from device.forms import FORMS
+from device.forms.abridged.deck import COLOURED as ABRIDGED
 from device.robots import NAMES, deal_inputs, play_rubber
 from device.ui.view import build_view
 from device.ui.widgets.picker import picker_cards, refused_cards

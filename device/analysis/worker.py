@@ -47,6 +47,8 @@ WAITING = ReviewState("waiting")
 def _work(stdin, stdout) -> None:
     """The worker process: the facts (a pickle, base64) on one line in; progress lines,
     then the review or why there is none, out."""
+    import device.decks  # noqa: F401 - the decks the forms bring: the facts' cards may be theirs
+
     from .review import analyse
 
     facts = pickle.loads(base64.b64decode(stdin.readline()))

@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ..engine.cards import DECKS
+from ..decks import DECKS
 from ..engine.errors import NotationError
 from .profile import ProfileError, load, save
 from .reader import PairingError, Reader, learn

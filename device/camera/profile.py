@@ -6,7 +6,7 @@ allow_pickle=False: loading it runs no code). Its arrays:
 - `format`: the text "honeymoon-camera-profile"; `version`: 6 (older files lack the
   corner indices or their blurred copies, hold a smaller index cut at a lower
   resolution, or lack the faces' ink: they are refused with "pair the deck again");
-- `deck`: "standard" or "abridged" (device/engine/cards.py);
+- `deck`: the deck's name, "standard" or one a form brings (device/decks.py);
 - `cards`: the learnt cards' names in the deck's notation ("SA", "HT"; "R14");
 - `learnt`: float32, cards x 4 x D: each card's feature (features.py) upright and
   turned half round, then both again as a blurred play frame would show them;
@@ -41,7 +41,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.cards import DECKS
+from ..decks import DECKS
 from ..engine.errors import NotationError
 from . import features, marks
 from .locate import Shape

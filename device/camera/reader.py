@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from ..engine.cards import DECKS
+from ..decks import DECKS
 from ..engine.errors import NotationError
 from . import features, marks
 from .locate import Found, Nothing, Shape, locate

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from firmware_bridge import protocol as p
 
-from ..engine.cards import DECKS
+from ..decks import DECKS
 from ..engine.errors import NotationError
 from .sources import CameraGone, SourceError, open_source, parse_source
 from .spot import LAY_AGAIN, LEARN, READ, LearnSpot, Look, ReadSpot

@@ -1,16 +1,18 @@
 """Cards and decks: small immutable values that parse and print their notation.
 
 The standard deck prints PBN style ("SA", "HT", "C2"; "10" is read as T).
-The aBRIDGEd deck has four colours numbered 2..14 and prints as colour
-letter plus number ("R14", "Y2"). Every card is built once per deck and
-looked up by text, so parsing is a dict lookup and cards compare by identity.
+A form's package may bring a deck of its own and `register` it (aBRIDGEd's
+four colours numbered 2..14, printed "R14", "Y2"); `DECKS` holds every deck by
+name once the forms are imported (device.decks sees to that). Every card is
+built once per deck and looked up by text, so parsing is a dict lookup and
+cards compare by identity.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import NotationError
+from .errors import NotationError, SetupError
 from .message import msg
 
 
@@ -19,7 +21,8 @@ from .message import msg
 # times); __reduce__ gives a pickled one back as the deck's own object.
 @dataclass(frozen=True, slots=True, eq=False)
 class Suit:
-    """A suit (or an aBRIDGEd colour). `order` ranks suits for bidding: C < D < H < S."""
+    """A suit (or a colour of a coloured deck). `order` ranks suits for bidding:
+    C < D < H < S; a colour's `order` only sorts."""
 
     letter: str
     name: str
@@ -70,11 +73,13 @@ _STANDARD_RANKS = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
 
 
 class Deck:
-    """A 52-card deck: its suits, its cards, and how their names are written."""
+    """A 52-card deck: its suits, its cards, how their names are written, and the pips
+    a face shows beside its number (a coloured deck's hand strength; none by default)."""
 
-    def __init__(self, name: str, suits: tuple[Suit, ...], rank_text):
+    def __init__(self, name: str, suits: tuple[Suit, ...], rank_text, pips=None):
         self.name = name
         self.suits = suits
+        self._pips = pips
         for suit in suits:  # a suit is built for one deck: it is that deck's
             object.__setattr__(suit, "deck", name)
         self._by_letter = {s.letter: s for s in suits}
@@ -86,6 +91,14 @@ class Deck:
 
     def __repr__(self) -> str:
         return f"Deck({self.name})"
+
+    def pips(self, card: Card) -> int:
+        """The pips on the face of `card` (0 on a deck whose faces show none)."""
+        return self._pips(card) if self._pips is not None else 0
+
+    @property
+    def letters(self) -> str:
+        return "".join(s.letter for s in self.suits)
 
     def suit(self, letter: str) -> Suit:
         try:
@@ -119,27 +132,31 @@ STANDARD = Deck(
     lambda r: _STANDARD_RANKS.get(r, str(r)),
 )
 
-# aBRIDGEd colours; `order` only sorts them, colours have no bidding rank.
-RED = Suit("R", "red", 3)
-YELLOW = Suit("Y", "yellow", 2)
-BLUE = Suit("B", "blue", 1)
-GREEN = Suit("G", "green", 0)
+DECKS: dict[str, Deck] = {STANDARD.name: STANDARD}
 
-# The name pairs and stores the deck (`--deck abridged`, its profile abridged.json):
-# the deck of colours is aBRIDGEd's by name, and any form may play with it.
-ABRIDGED = Deck("abridged", (RED, YELLOW, BLUE, GREEN), str)
 
-DECKS = {d.name: d for d in (STANDARD, ABRIDGED)}
+def register(deck: Deck) -> Deck:
+    """Add a form's deck to DECKS; the deck already there under its name when one is.
+
+    A deck is a physical thing any form may play with, known by its name (it pairs
+    and stores by it), so a second package bringing the same deck gets the first's
+    objects and cards keep comparing by identity. A different deck under a known name,
+    or suit letters another deck uses (a card is found by its text alone), is refused."""
+    known = DECKS.get(deck.name)
+    if known is not None:
+        if known.letters != deck.letters or known.cards[-1].text != deck.cards[-1].text:
+            raise SetupError(f"two different decks are called {deck.name!r}")
+        return known
+    for other in DECKS.values():
+        if set(other.letters) & set(deck.letters):
+            raise SetupError(f"the decks {other.name} and {deck.name} share suit letters")
+    DECKS[deck.name] = deck
+    return deck
 
 
 def parse_cards(text: str, deck: Deck = STANDARD) -> list[Card]:
     """Several cards separated by spaces or commas: "SA HK, D2"."""
     return [deck.parse(t) for t in text.replace(",", " ").split()]
-
-
-def abridged_pips(card: Card) -> int:
-    """Hand-strength pips of an aBRIDGEd card: 4, 3, 2, 1 on 14, 13, 12, 11."""
-    return max(card.rank - 10, 0)
 
 
 def _suit(deck: str, letter: str) -> Suit:

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import serial
 
-from device.engine.cards import DECKS as ENGINE_DECKS
+from device.decks import DECKS as ENGINE_DECKS
 
 from .camera_url import SourceError, is_camera, parse_source
 from .events import CARD

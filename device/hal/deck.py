@@ -13,12 +13,15 @@ import os
 from pathlib import Path
 
 from device.config import read_settings_file
-from device.engine.cards import ABRIDGED, DECKS, STANDARD, Card, Deck
+from device.decks import BESIDE as BESIDE_DECK
+from device.decks import DECKS, STANDARD
+from device.engine.cards import Card, Deck
 from device.engine.errors import RuleError
 from device.engine.message import Message, msg
 
 DEFAULT_DECK = "deck"  # the name Settings' "Pair a deck" saves under
-BESIDE = ABRIDGED.name  # a second paired deck the table reads beside the first (aBRIDGEd's)
+# The name of a second paired deck the table reads beside the first (aBRIDGEd's), if any.
+BESIDE = BESIDE_DECK.name if BESIDE_DECK is not None else None
 
 
 class PairingError(RuleError):
@@ -32,7 +35,7 @@ def _text(path: Path) -> str:
 
 
 class DeckProfile:
-    """A deck's tags: UID (hex) -> card. A profile named after a deck ("abridged") pairs
+    """A deck's tags: UID (hex) -> card. A profile named after a deck (aBRIDGEd's) pairs
     that deck's cards unless told otherwise; `beside` is another paired deck whose tags
     the table reads too (the aBRIDGEd deck beside the standard one)."""
 
@@ -83,7 +86,7 @@ class DeckProfile:
 
     @staticmethod
     def from_dict(data: dict) -> DeckProfile:
-        deck = DECKS[data.get("deck", "standard")]
+        deck = DECKS[data.get("deck", STANDARD.name)]
         profile = DeckProfile(data["name"], deck)
         for uid, text in data["tags"].items():
             profile.pair(deck.parse(text), bytes.fromhex(uid))
@@ -122,7 +125,7 @@ class DeckProfile:
         if not isinstance(data, _Pairs):
             return None, [f"deck profile {path}: not a JSON object"]
         fields = dict(data)
-        deck_name = fields.get("deck", "standard")
+        deck_name = fields.get("deck", STANDARD.name)
         deck = DECKS.get(deck_name) if isinstance(deck_name, str) else None
         if deck is None:
             return None, [f"deck profile {path}: unknown deck {_short(fields.get('deck'))}"]

@@ -14,34 +14,35 @@ from device.engine.cards import Card
 from device.hal.deck import BESIDE, DeckProfile
 
 
-def is_abridged(profile: DeckProfile) -> bool:
-    """The aBRIDGEd deck beside the table's own: known by the name it is saved under."""
-    return profile.name == BESIDE
+def is_beside(profile: DeckProfile) -> bool:
+    """The deck read beside the table's own (aBRIDGEd's): known by the name it is saved
+    under."""
+    return BESIDE is not None and profile.name == BESIDE
 
 
 def split(profile: DeckProfile | None) -> tuple[DeckProfile | None, DeckProfile | None]:
     """(the table's own deck, the aBRIDGEd deck) of the profile the table reads."""
     if profile is None:
         return None, None
-    if is_abridged(profile):
+    if is_beside(profile):
         return None, profile
     return profile, profile.beside
 
 
-def joined(own: DeckProfile | None, abridged: DeckProfile | None) -> DeckProfile | None:
+def joined(own: DeckProfile | None, beside: DeckProfile | None) -> DeckProfile | None:
     """The profile the table reads: its own deck with the aBRIDGEd deck beside it."""
     if own is None:
-        return abridged
-    own.beside = abridged
+        return beside
+    own.beside = beside
     return own
 
 
 def with_paired(profile: DeckProfile | None, paired: DeckProfile) -> DeckProfile:
     """The table's profile once `paired` takes the place of the deck of its kind."""
-    own, abridged = split(profile)
-    if is_abridged(paired):
+    own, beside = split(profile)
+    if is_beside(paired):
         return joined(own, paired)
-    return joined(paired, abridged)
+    return joined(paired, beside)
 
 
 def namesake(profile: DeckProfile | None, name: str) -> DeckProfile | None:
@@ -51,8 +52,8 @@ def namesake(profile: DeckProfile | None, name: str) -> DeckProfile | None:
 
 def other_deck_card(profile: DeckProfile | None, paired: DeckProfile, uid: bytes) -> Card | None:
     """The card of the other deck that tag `uid` is stuck on, while `paired` is paired."""
-    own, abridged = split(profile)
-    other = own if is_abridged(paired) else abridged
+    own, beside = split(profile)
+    other = own if is_beside(paired) else beside
     if other is None or other is paired:
         return None
     return other.tags.get(uid.hex())

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from firmware_bridge import protocol as p
 
-from ..engine.cards import ABRIDGED, DECKS
+from ..decks import BROUGHT, DECKS
 from ..engine.errors import NotationError
 from . import camera_cache
 from .devices import ACCEPTED, ANSWER_S, REFUSED, UNANSWERED
@@ -173,7 +173,8 @@ class SimCamera:
         if not self._ready("standard"):
             return
         self._lay_file(self._frames("standard") / "empty.png")
-        self._render(ABRIDGED.name)  # in the background: ready when one of its cards is laid
+        for deck in BROUGHT:  # in the background: ready when one of its cards is laid
+            self._render(deck.name)
         while not self._stop.is_set():
             if self._device is not None and self._device.connected:
                 self.host_heard.set()

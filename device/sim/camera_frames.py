@@ -26,7 +26,7 @@ from pathlib import Path
 
 import cv2
 
-from device.engine.cards import ABRIDGED, DECKS, STANDARD
+from device.decks import DECKS, STANDARD
 
 from ..camera.profile import save
 from ..camera.reader import Reader, learn
@@ -35,7 +35,8 @@ from .photographer import Table
 
 LAID_SEED = 5000  # the laid photos' seeds: not the pairing photos'
 TRIES = 8  # photos tried for a card before the one the profile is sure of
-SEEDS = {STANDARD.name: 3, ABRIDGED.name: 4}  # synthetic designs the reader reads well
+# The synthetic designs the reader reads well: 3 for the standard deck, 4 for one a form brings.
+SEEDS = {name: 3 if name == STANDARD.name else 4 for name in DECKS}
 
 
 def render(deck: str, out: Path, seed: int | None = None) -> Path:
@@ -86,9 +87,11 @@ def _png(frame) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m device.sim.camera_frames")
-    parser.add_argument("--deck", default="standard", choices=tuple(DECKS))
+    parser.add_argument("--deck", default=STANDARD.name, choices=tuple(DECKS))
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--seed", type=int, help="the synthetic design (3 standard, 4 abridged)")
+    parser.add_argument(
+        "--seed", type=int, help="the synthetic design (3 the standard deck, 4 a coloured one)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the deck for the next run")
     args = parser.parse_args(argv)
     from ..stopping import die_with_parent

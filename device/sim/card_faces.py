@@ -17,7 +17,7 @@ import zlib
 import cv2
 import numpy as np
 
-from device.engine.cards import ABRIDGED, DECKS
+from device.decks import DECKS, STANDARD
 
 FONTS = (
     cv2.FONT_HERSHEY_SIMPLEX,
@@ -51,10 +51,16 @@ PIPS = {
         (1, 1),
     ],
 }
-ABRIDGED_COLOURS = {"R": (40, 40, 200), "Y": (30, 190, 230), "B": (180, 90, 30), "G": (60, 150, 40)}
+# The printed colours of a coloured deck (aBRIDGEd's), by the colour's name; BGR.
+COLOURS = {
+    "red": (40, 40, 200),
+    "yellow": (30, 190, 230),
+    "blue": (180, 90, 30),
+    "green": (60, 150, 40),
+}
 
 
-def deck_faces(seed: int, deck: str = "standard", width: int = 200) -> dict[str, np.ndarray]:
+def deck_faces(seed: int, deck: str = STANDARD.name, width: int = 200) -> dict[str, np.ndarray]:
     """Every card of `deck` in design `seed`, keyed by the card's name."""
     design = _Design(seed, width)
     return {card.text: design.face(card) for card in DECKS[deck].cards}
@@ -80,7 +86,6 @@ class _Design:
             "D": (200, 80, 20) if four else red,
             "C": (40, 130, 30) if four else black,
         }
-        self.colours.update(ABRIDGED_COLOURS)
         self.pip_scale = rng.uniform(0.16, 0.22)
         self.club_lobes = rng.uniform(0.26, 0.34)
         self.heart_depth = rng.uniform(0.2, 0.35)
@@ -89,9 +94,9 @@ class _Design:
         w, h = self.width, self.height
         img = np.zeros((h, w, 3), np.uint8)
         img[:] = self.paper
-        colour = self.colours[card.suit.letter]
-        if card.suit.deck == ABRIDGED.name:
-            self._abridged(img, card, colour)
+        colour = self.colour(card)
+        if card.suit.deck != STANDARD.name:
+            self._coloured(img, card, colour)
         elif card.rank > 10 and card.rank != 14:
             self._court(img, card, colour)
         else:
@@ -101,8 +106,14 @@ class _Design:
             cv2.rectangle(img, (4, 4), (w - 5, h - 5), (90, 90, 90), 1, cv2.LINE_AA)
         return _rounded(img, radius=w // 14)
 
+    def colour(self, card):
+        """The ink of `card`: its suit's in this design, or the colour of a coloured card."""
+        if card.suit.deck != STANDARD.name:
+            return COLOURS[card.suit.name]
+        return self.colours[card.suit.letter]
+
     def _text(self, card) -> str:
-        if card.suit.deck == ABRIDGED.name:
+        if card.suit.deck != STANDARD.name:
             return str(card.rank)
         return RANK_TEXT.get(card.rank, str(card.rank))
 
@@ -175,7 +186,7 @@ class _Design:
         img[y0 : y0 + picture.shape[0], x0:x1] = picture
         cv2.rectangle(img, (x0, y0), (x1, y0 + picture.shape[0]), colour, 2)
 
-    def _abridged(self, img, card, colour) -> None:
+    def _coloured(self, img, card, colour) -> None:
         """A band of the colour, and the number large in the middle (also turned)."""
         w, h = self.width, self.height
         cv2.rectangle(

@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
+from device import decks
 from device.engine.calls import Bid, Call
-from device.engine.cards import ABRIDGED, STANDARD
 from device.engine.errors import NotationError
 from device.engine.message import msg
 
@@ -48,10 +48,6 @@ def parse_tokens(line: str) -> list[tuple[str, str, tuple[str, ...]]]:
 
 
 def _card(word: str) -> str | None:
-    """A card of the standard deck ("SA") or of the aBRIDGEd deck ("R14"), or None."""
-    for deck in (STANDARD, ABRIDGED):
-        try:
-            return str(deck.parse(word))
-        except NotationError:
-            continue
-    return None
+    """A card of the standard deck ("SA") or of a deck a form brings ("R14"), or None."""
+    card = decks.card(word)
+    return None if card is None else str(card)

@@ -16,7 +16,8 @@ import json
 from pathlib import Path
 
 from device.config import read_settings_file
-from device.engine.cards import DECKS, Card, Deck
+from device.decks import DECKS
+from device.engine.cards import Card, Deck
 from device.engine.errors import RuleError
 
 CAMERA_DECKS = tuple(DECKS)  # the decks Settings pairs by camera

@@ -19,8 +19,9 @@ from functools import cache, lru_cache
 
 import pygame
 
+from device import decks
 from device.engine.calls import Call
-from device.engine.cards import ABRIDGED, STANDARD, abridged_pips
+from device.engine.cards import STANDARD, Card
 from device.ui import theme
 from device.ui.layout import Layout
 
@@ -137,10 +138,24 @@ def _rgb(colour) -> tuple[int, int, int]:
     return (c.r, c.g, c.b)
 
 
+def colour_of(letter: str) -> tuple[int, int, int] | None:
+    """The colour of a coloured deck's suit letter (aBRIDGEd's R: red), or None for a
+    standard suit or any other letter."""
+    suit = decks.suit(letter) if letter else None
+    return None if suit is None or suit.deck == STANDARD.name else theme.COLOURS[suit.name]
+
+
+def colour_ink(letter: str) -> tuple[int, int, int] | None:
+    """The ink that reads on the colour `colour_of(letter)`, or None as it."""
+    suit = decks.suit(letter) if letter else None
+    return None if suit is None or suit.deck == STANDARD.name else theme.COLOUR_INK[suit.name]
+
+
 def suit_colour(suit: str, four_colour: bool = False) -> tuple[int, int, int]:
-    """The colour of a suit (or of an aBRIDGEd colour letter: R, Y, B, G)."""
-    if suit in theme.ABRIDGED:
-        return theme.ABRIDGED[suit]
+    """The colour of a suit (or of a coloured deck's letter: R, Y, B, G)."""
+    colour = colour_of(suit)
+    if colour is not None:
+        return colour
     if four_colour:
         return theme.FOUR_COLOUR.get(suit, theme.INK)
     return theme.SUIT_RED if suit in ("H", "D") else theme.SUIT_BLACK
@@ -372,15 +387,16 @@ def _standard_face(surface, layout, rect_logical, suit: str, rank: int, colour):
     draw_suit(surface, suit, centre, layout.px(min(w * 0.62, h * 0.5)), colour)
 
 
-def _abridged_face(surface, layout, rect_logical, colour_letter: str, rank: int):
-    """Number in the corner, the colour as a big disc, the pips as dots on it."""
+def _coloured_face(surface, layout, rect_logical, card: Card):
+    """A coloured deck's card: number in the corner, the colour as a big disc, the pips as
+    dots on it."""
     x, y, w, h = rect_logical
-    _corner_text(surface, layout, rect_logical, str(rank), theme.INK)
+    _corner_text(surface, layout, rect_logical, str(card.rank), theme.INK)
     cx, cy = layout.point(x + w * 0.55, y + h * (0.64 if h >= _BIG_CARD else 0.68))
     radius = layout.px(min(w * 0.35, h * 0.25))
-    pygame.draw.aacircle(surface, theme.ABRIDGED[colour_letter], (cx, cy), radius)
-    pips = abridged_pips(ABRIDGED.parse(f"{colour_letter}{rank}"))
-    _pips(surface, (cx, cy), radius, pips, colour_letter)
+    pygame.draw.aacircle(surface, theme.COLOURS[card.suit.name], (cx, cy), radius)
+    pips = decks.DECKS[card.suit.deck].pips(card)
+    _pips(surface, (cx, cy), radius, pips, theme.COLOUR_INK[card.suit.name])
 
 
 _PIP_SPOTS = {  # dice-like spots, in units of the disc radius
@@ -391,8 +407,7 @@ _PIP_SPOTS = {  # dice-like spots, in units of the disc radius
 }
 
 
-def _pips(surface, centre, radius: int, count: int, colour_letter: str):
-    ink = theme.ABRIDGED_INK[colour_letter]
+def _pips(surface, centre, radius: int, count: int, ink):
     dot = max(2, round(radius * 0.2))
     for dx, dy in _PIP_SPOTS.get(count, []):
         spot = (round(centre[0] + dx * radius), round(centre[1] + dy * radius))
@@ -408,7 +423,7 @@ def draw_card(
     face_down: bool = False,
     dim: bool = False,
 ) -> pygame.Rect:
-    """A card: "SA", "HT" (printed 10), or aBRIDGEd "R14"; a back if face_down.
+    """A card: "SA", "HT" (printed 10), or a coloured deck's "R14"; a back if face_down.
 
     The card never leaves rect_logical (no shadow), so callers can hit-test it.
     """
@@ -419,8 +434,9 @@ def draw_card(
     else:
         pygame.draw.rect(surface, theme.CARD_WHITE, rect, border_radius=radius)
         text = str(card).strip().upper()
-        if text[:1] in theme.ABRIDGED:
-            _abridged_face(surface, layout, rect_logical, text[0], ABRIDGED.parse(text).rank)
+        deck = decks.deck_of(text[:1])
+        if deck is not STANDARD:
+            _coloured_face(surface, layout, rect_logical, deck.parse(text))
         else:
             parsed = STANDARD.parse(text)
             suit = parsed.suit.letter

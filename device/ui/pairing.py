@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from device.engine.cards import DECKS
+from device.decks import DECKS
 from device.engine.errors import RuleError
 from device.engine.message import msg
 from device.hal.events import CARD, CONNECTED, ERROR, Input

@@ -36,18 +36,19 @@ FOUR_COLOUR = {
     "C": (24, 138, 52),
 }
 
-# aBRIDGEd colours and the ink that reads on each of them.
-ABRIDGED = {
-    "R": (212, 36, 42),
-    "Y": (246, 198, 28),
-    "B": (32, 90, 204),
-    "G": (30, 148, 70),
+# The colours of a coloured deck (aBRIDGEd's), by the colour's name, and the ink that
+# reads on each of them.
+COLOURS = {
+    "red": (212, 36, 42),
+    "yellow": (246, 198, 28),
+    "blue": (32, 90, 204),
+    "green": (30, 148, 70),
 }
-ABRIDGED_INK = {
-    "R": WHITE,
-    "Y": INK,
-    "B": WHITE,
-    "G": WHITE,
+COLOUR_INK = {
+    "red": WHITE,
+    "yellow": INK,
+    "blue": WHITE,
+    "green": WHITE,
 }
 
 # Buttons: (background, pressed background, text) per style.

@@ -1,8 +1,12 @@
+import pickle
+
 import pytest
 
+from device import decks
 from device.engine.calls import BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Strain
-from device.engine.cards import ABRIDGED, STANDARD, Card, abridged_pips, parse_cards
-from device.engine.errors import NotationError
+from device.engine.cards import DECKS, STANDARD, Card, Deck, Suit, parse_cards, register
+from device.engine.errors import NotationError, SetupError
+from device.forms.abridged.deck import COLOURED as ABRIDGED
 
 
 def test_standard_deck_has_52_distinct_cards_that_print_pbn():
@@ -38,13 +42,35 @@ def test_abridged_deck_has_colours_and_numbers():
     assert card not in STANDARD and card in ABRIDGED
     with pytest.raises(NotationError):
         ABRIDGED.parse("SA")
-    assert [abridged_pips(ABRIDGED.parse(t)) for t in ("G14", "G13", "G12", "G11", "G10")] == [
+    assert [ABRIDGED.pips(ABRIDGED.parse(t)) for t in ("G14", "G13", "G12", "G11", "G10")] == [
         4,
         3,
         2,
         1,
         0,
     ]
+
+
+def test_a_deck_registered_again_is_the_one_known_and_a_clash_is_refused():
+    again = register(
+        Deck(ABRIDGED.name, tuple(Suit(s.letter, s.name, s.order) for s in ABRIDGED.suits), str)
+    )
+    assert again is ABRIDGED and DECKS[ABRIDGED.name] is ABRIDGED
+    assert pickle.loads(pickle.dumps(ABRIDGED.parse("Y9"))) is ABRIDGED.parse("Y9")
+    with pytest.raises(SetupError, match="two different decks are called"):
+        register(Deck(ABRIDGED.name, (Suit("R", "red", 0),), str))
+    with pytest.raises(SetupError, match="share suit letters"):
+        register(Deck("pastel", (Suit("P", "pink", 0), Suit("G", "grey", 1)), str))
+    assert set(DECKS) == {STANDARD.name, ABRIDGED.name}
+    assert STANDARD.pips(STANDARD.parse("SA")) == 0  # the standard faces show no pips
+
+
+def test_the_table_finds_every_deck_and_reads_the_one_a_form_brings_beside_its_own():
+    assert decks.BESIDE is ABRIDGED and decks.BROUGHT == (ABRIDGED,)
+    assert decks.card("r14") is ABRIDGED.parse("R14") and decks.card("h1") is None
+    assert decks.card("D10") is STANDARD.parse("DT") and decks.card("X3") is None
+    assert decks.deck_of("g") is ABRIDGED and decks.deck_of("S") is STANDARD
+    assert decks.suit("N") is None
 
 
 def test_parse_cards_list():

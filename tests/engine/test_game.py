@@ -1,7 +1,7 @@
 import pytest
 
 from device.engine.calls import Call
-from device.engine.cards import ABRIDGED, Card
+from device.engine.cards import Card
 from device.engine.errors import RuleError, SetupError
 from device.engine.events import (
     CallMade,
@@ -17,6 +17,7 @@ from device.engine.events import (
 )
 from device.engine.game import Game
 from device.forms import FORMS, find_form
+from device.forms.abridged.deck import COLOURED as ABRIDGED
 
 from .helpers import deal_cards, trick_cards
 

@@ -5,12 +5,13 @@ held in one hand)."""
 import pytest
 
 from device.engine.calls import Call, Strain
-from device.engine.cards import ABRIDGED, STANDARD, Card
+from device.engine.cards import STANDARD, Card
 from device.engine.errors import RuleError
 from device.engine.events import CallMade, CardPlayed, ClaimAnswered, ClaimMade, HonoursGiven, Setup
 from device.engine.game import Game
 from device.engine.honours import refusal
 from device.engine.play import Play
+from device.forms.abridged.deck import COLOURED as ABRIDGED
 
 from .helpers import trick_cards
 

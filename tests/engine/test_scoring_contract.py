@@ -7,9 +7,10 @@ with the code under test.
 import pytest
 
 from device.engine.calls import Contract, Strain
-from device.engine.cards import ABRIDGED, parse_cards
+from device.engine.cards import parse_cards
 from device.engine.errors import RuleError
 from device.engine.scoring import ContractScore, honours_in_hand, score_contract
+from device.forms.abridged.deck import COLOURED as ABRIDGED
 
 # Trick points when made, levels 1..7: undoubled, doubled, redoubled.
 MINOR = (

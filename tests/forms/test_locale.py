@@ -6,12 +6,15 @@ from pathlib import Path
 
 import pytest
 
+from device.decks import BROUGHT
 from device.forms import FORMS, package
 from device.ui.i18n import LANGUAGES, Catalog, CatalogueError, catalogue, merged
 
 REPO = Path(__file__).resolve().parents[2]
-# Keys that name the aBRIDGEd deck (a deck of the engine, paired in Settings), not the form.
-DECK_KEYS = ("deck.", "settings.", "pairing.", "notice.")
+
+# The forms' names and aliases, and the decks they bring (the aBRIDGEd deck's words are
+# its package's too).
+NAMES = {n for form in FORMS for n in (form.name, *form.aliases)} | {d.name for d in BROUGHT}
 
 
 def own(form, lang: str) -> dict:
@@ -31,13 +34,13 @@ def test_a_forms_entries_are_its_own_in_both_languages_and_in_the_catalogue(form
                 assert catalogue(lang)[section][key] == entries[section][key]
 
 
-def test_the_tables_own_catalogue_names_no_form_but_the_abridged_deck():
+def test_the_tables_own_catalogue_names_no_form_nor_a_deck_a_form_brings():
     named = [
         key
         for lang in LANGUAGES
         for texts in json.loads((REPO / "device/ui/locale" / f"{lang}.json").read_text()).values()
         for key in texts
-        if any(form.name in key.split(".") for form in FORMS) and not key.startswith(DECK_KEYS)
+        if any(name in key.split(".") for name in NAMES)
     ]
     assert named == []
 

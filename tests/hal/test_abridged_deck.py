@@ -2,9 +2,9 @@
 pairs the coloured cards (R14 first), the table reads both profiles' tags, and a
 tag scanned at an aBRIDGEd table is its coloured card."""
 
-from device.engine.cards import ABRIDGED
 from device.engine.events import Setup, Stated
 from device.engine.game import Game
+from device.forms.abridged.deck import COLOURED as ABRIDGED
 from device.hal.deck import DeckProfile, Pairing
 from device.hal.events import CARD, Input
 from device.run import pairing_profile, table_deck

@@ -5,11 +5,11 @@ a claim), the sheet of four hands and the game's end won on a tie-break."""
 
 from __future__ import annotations
 
-from device.engine.cards import ABRIDGED
 from device.engine.events import CardPlayed, CardShown, DummyDone, NextDeal, Setup, Stated
 from device.engine.game import Game
 from device.engine.record import play_record
 from device.forms import FORMS
+from device.forms.abridged.deck import COLOURED as ABRIDGED
 from device.ui.history import HistoryState
 from device.ui.screens.base import StartState, UiState
 from device.ui.view import build_view, stored_rubber_view

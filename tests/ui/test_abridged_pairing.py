@@ -16,10 +16,11 @@ from device.ui.actions import CancelPairing, Overlay, PairDeck, PairNew, Setting
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from device.engine.cards import ABRIDGED, STANDARD  # noqa: E402
+from device.engine.cards import STANDARD  # noqa: E402
 from device.engine.events import Setup, Stated  # noqa: E402
 from device.engine.game import Game  # noqa: E402
 from device.engine.message import msg  # noqa: E402
+from device.forms.abridged.deck import COLOURED as ABRIDGED  # noqa: E402
 from device.hal.deck import DeckProfile, Pairing  # noqa: E402
 from device.hal.events import CALL, CARD, Input  # noqa: E402
 from device.hal.serial_device import SerialDevice  # noqa: E402

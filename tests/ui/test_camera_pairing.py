@@ -29,9 +29,10 @@ from device.ui.actions import (
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from device.engine.cards import ABRIDGED, STANDARD  # noqa: E402
+from device.engine.cards import STANDARD  # noqa: E402
 from device.engine.events import Setup  # noqa: E402
 from device.engine.game import Game  # noqa: E402
+from device.forms.abridged.deck import COLOURED as ABRIDGED  # noqa: E402
 from device.hal.events import CALL, Input  # noqa: E402
 from device.hal.interface import NullDevice  # noqa: E402
 from device.loop import TableLoop  # noqa: E402

@@ -148,12 +148,12 @@ def test_dim_card_is_darker():
 def test_abridged_card_shows_its_colour_and_pips():
     layout = Layout((800, 480))
     images = {}
-    for card, colour in (("R14", "R"), ("R7", "R"), ("Y13", "Y")):
+    for card, colour in (("R14", "red"), ("R7", "red"), ("Y13", "yellow")):
         surface = blank()
         rect = draw.draw_card(surface, layout, (100, 100, 70, 100), card)
-        assert count(surface, theme.ABRIDGED[colour], rect) > 500
+        assert count(surface, theme.COLOURS[colour], rect) > 500
         images[card] = surface
-    ink = theme.ABRIDGED_INK["R"]
+    ink = theme.COLOUR_INK["red"]
     rect = layout.rect(100, 100, 70, 100)
     assert count(images["R14"], ink, rect) > count(images["R7"], ink, rect) + 20  # 4 pips, none
 

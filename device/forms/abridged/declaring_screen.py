@@ -18,7 +18,7 @@ import pygame
 
 from device.ui import theme
 from device.ui.actions import Overlay, Statement
-from device.ui.draw import draw_button, draw_card, draw_text
+from device.ui.draw import colour_ink, colour_of, draw_button, draw_card, draw_text
 from device.ui.screens import chrome
 from device.ui.screens.base import Target
 from device.ui.screens.phase_picker import phase_picker
@@ -164,8 +164,8 @@ def _colours(surface, layout, view, ui, t) -> list[Target]:
         row, col = divmod(i, 3)
         rect = (RIGHT_X + col * (width + GAP), PAD_Y + row * (height + GAP), width, height)
         box = layout.rect(*rect)
-        fill = theme.ABRIDGED.get(colour, theme.CARD_WHITE)
-        ink = theme.ABRIDGED_INK.get(colour, theme.INK)
+        fill = colour_of(colour) or theme.CARD_WHITE
+        ink = colour_ink(colour) or theme.INK
         pygame.draw.rect(surface, fill, box, border_radius=layout.px(10))
         key = "abridged.colour_button.NT" if colour == "NT" else f"said.abridged.{colour}"
         label, size = layout.fit_text(t.t(key), theme.TEXT, width - 8, True)

@@ -12,18 +12,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from device.engine.cards import ABRIDGED, Card, abridged_pips
+from device.engine.cards import Card
 from device.engine.events import CardShown, Event, Stated
 from device.engine.game import Game
 from device.engine.legal import legal_inputs
 
+from .deck import COLOURED
 from .rules import DECLARING as PHASES
 
 MISSAID = 0.1  # how often a robot states a number that the cards then prove wrong
 
 
 def strength(hand: list[Card]) -> int:
-    return sum(abridged_pips(c) for c in hand)
+    return sum(COLOURED.pips(c) for c in hand)
 
 
 def colour_count(hand: list[Card]) -> int:
@@ -31,7 +32,7 @@ def colour_count(hand: list[Card]) -> int:
 
 
 def _lengths(cards: list[Card]) -> dict:
-    return {colour: sum(c.suit is colour for c in cards) for colour in ABRIDGED.suits}
+    return {colour: sum(c.suit is colour for c in cards) for colour in COLOURED.suits}
 
 
 def inputs(game: Game, hands: list[list[Card]], rng: random.Random) -> Iterator[Event]:

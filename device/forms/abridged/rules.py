@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from device.engine.calls import ALL_CALLS, DOUBLE, PASS, REDOUBLE, Bid, Call
-from device.engine.cards import ABRIDGED, Card, Suit, abridged_pips
+from device.engine.cards import Card, Suit
 from device.engine.errors import PlayError, RuleError
 from device.engine.events import (
     CallMade,
@@ -42,6 +42,7 @@ from device.engine.events import (
 from device.engine.form import PHASE_INPUTS, REFUSALS, GameForm
 from device.engine.message import msg
 
+from .deck import COLOURED
 from .sheet import AbridgedOutcome, AbridgedSheet
 from .state import Declaring
 
@@ -95,7 +96,7 @@ class Abridged(GameForm):
     title = "aBRIDGEd"
     order = 120
     players = 4
-    deck = ABRIDGED
+    deck = COLOURED
     vulnerability = False  # the seed has none
     deal_word = "hand"  # the seed's word: a game is four hands
     rubber_word = "game"
@@ -409,8 +410,8 @@ class Abridged(GameForm):
 
 def _held(what: str, cards) -> int:
     if what == "strength":
-        return sum(abridged_pips(c) for c in cards)
-    return max(sum(c.suit is colour for c in cards) for colour in ABRIDGED.suits)
+        return sum(COLOURED.pips(c) for c in cards)
+    return max(sum(c.suit is colour for c in cards) for colour in COLOURED.suits)
 
 
 _STEPS = {

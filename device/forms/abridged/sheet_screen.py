@@ -14,7 +14,7 @@ import pygame
 
 from device.ui import theme
 from device.ui.actions import NewRubber, Overlay
-from device.ui.draw import draw_button, draw_text
+from device.ui.draw import colour_of, draw_button, draw_text
 from device.ui.review_text import review_lines
 from device.ui.screens import chrome, menu
 from device.ui.screens.base import Target
@@ -114,9 +114,10 @@ def _row(surface, layout, row, t, y: float) -> None:
         if text:
             text, size = layout.fit_text(text, theme.TEXT, right - x - 6)
             draw_text(surface, layout, text, (x, y), size, ink)
-    if row.trump in theme.ABRIDGED:
+    fill = colour_of(row.trump) if row.trump else None
+    if fill is not None:
         dot = layout.rect(COLUMNS[3] + 4, y + 4, 24, 24)
-        pygame.draw.rect(surface, theme.ABRIDGED[row.trump], dot, border_radius=layout.px(10))
+        pygame.draw.rect(surface, fill, dot, border_radius=layout.px(10))
     for x, points in zip(TEAM_X, row.points or (), strict=False):
         text = str(points) if points else "–"
         draw_text(surface, layout, text, (x, y), theme.TEXT, ink)

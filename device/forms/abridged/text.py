@@ -182,7 +182,7 @@ class AbridgedText(FormText):
         return None
 
     def help(self, game, t) -> str | None:
-        return t.t("console.help_abridged")  # its own deck and words
+        return t.t(f"console.help.{game.form.name}")  # its own deck and words
 
     def spoken(self, game, line: str) -> str | int | None:
         return spoken(game, line)

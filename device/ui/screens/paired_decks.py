@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from device.engine.cards import ABRIDGED, DECKS, STANDARD
+from device.decks import BESIDE, DECKS, STANDARD
 
 from .. import theme
 from ..actions import CameraPair, PairDeck
@@ -49,15 +49,13 @@ def paired_decks(surface, layout, ui, t, y) -> list:
 
 
 def _tag_lines(ui) -> tuple:
-    """(kind, (paired, total), action) of each deck of tagged cards."""
-    return (
-        (STANDARD.name, ui.decks.paired or (0, len(STANDARD.cards)), PairDeck()),
-        (
-            ABRIDGED.name,
-            ui.decks.beside_paired or (0, len(ABRIDGED.cards)),
-            PairDeck(ABRIDGED.name),
-        ),
-    )
+    """(kind, (paired, total), action) of each deck of tagged cards: the table's, and the
+    one a form brings read beside it."""
+    own = (STANDARD.name, ui.decks.paired or (0, len(STANDARD.cards)), PairDeck())
+    if BESIDE is None:
+        return (own,)
+    paired = ui.decks.beside_paired or (0, len(BESIDE.cards))
+    return (own, (BESIDE.name, paired, PairDeck(BESIDE.name)))
 
 
 def _camera_lines(ui) -> tuple:
@@ -70,14 +68,15 @@ def _camera_lines(ui) -> tuple:
 
 def _plate(surface, layout, kind: str, four_colour: bool, y) -> None:
     """Which deck the line is about, at a glance: a spade and a heart on card white
-    for the table's deck, the four colours of the aBRIDGEd deck."""
+    for the table's deck, the colours of a coloured deck (aBRIDGEd's four)."""
     plate = layout.rect(FIELD_X, y + 4, PLATE_W, ROW_H - 8)
     pygame.draw.rect(surface, theme.CARD_WHITE, plate, border_radius=layout.px(8))
-    if kind == "standard":
+    if kind == STANDARD.name:
         for i, suit in enumerate("SH"):
             centre = layout.point(FIELD_X + 20 + i * 36, y + ROW_H / 2)
             draw_suit(surface, suit, centre, layout.px(26), suit_colour(suit, four_colour))
         return
-    for i, colour in enumerate(theme.ABRIDGED.values()):
+    for i, suit in enumerate(DECKS[kind].suits):
+        colour = theme.COLOURS[suit.name]
         centre = layout.point(FIELD_X + 13 + i * 17, y + ROW_H / 2)
         pygame.draw.circle(surface, colour, centre, layout.px(8))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..draw import draw_card, draw_suit, draw_text, suit_colour, text_with_suits
+from ..draw import colour_of, draw_card, draw_suit, draw_text, suit_colour, text_with_suits
 from ..widgets.cards import glow
 from ..widgets.picker import CLOSE, PICK_X, STRIP_Y, card_grid, picker_title, refused_cards
 from ..widgets.text import line_step, wrap
@@ -161,8 +161,8 @@ def _revoke_line(surface, layout, line: str, suit: str, pos) -> None:
 
 
 def suit_symbol(surface, suit: str, centre, pixels: int) -> None:
-    """A suit on the red revoke line: white for standard suits, a disc for aBRIDGEd colours."""
-    if suit in theme.ABRIDGED:
+    """A suit on the red revoke line: white for standard suits, a disc for a coloured deck's."""
+    if colour_of(suit) is not None:
         pygame.draw.circle(surface, theme.WHITE, centre, pixels // 2 + 1)
         pygame.draw.circle(surface, suit_colour(suit), centre, pixels // 2 - 1)
     else:

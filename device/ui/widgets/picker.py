@@ -5,7 +5,9 @@ of the forms' own phases (screens/phase_picker.py) draw it alike."""
 
 from __future__ import annotations
 
-from device.engine.cards import ABRIDGED
+from functools import cache
+
+from device.decks import DECKS
 
 from .. import theme
 from ..actions import Overlay, TapCard
@@ -15,16 +17,18 @@ from ..target import Target
 # 13 columns of 58 x 62 cells (every one a target), 4 rows; under it a line (the trick
 # so far) and Close, clear of the device line (y 392..416) and the footer.
 PICK_X, PICK_Y, PICK_W, PICK_H = 23, 88, 58, 62
-STANDARD_PICKER = ("SHDC", ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"))
-ABRIDGED_PICKER = ("RYBG", tuple(str(rank) for rank in range(14, 1, -1)))
 STRIP_Y = 342  # the line under the cards
 CLOSE = (656, 340, 136, 48)
 
 
-def picker_cards(deck: str) -> list[list[str]]:
-    """Rows of the picker: S H D C with A..2, or aBRIDGEd R Y B G with 14..2."""
-    suits, ranks = ABRIDGED_PICKER if deck == ABRIDGED.name else STANDARD_PICKER
-    return [[f"{suit}{rank}" for rank in ranks] for suit in suits]
+@cache
+def picker_cards(deck: str) -> tuple[tuple[str, ...], ...]:
+    """Rows of the picker: a row a suit in the deck's order, high to low (S H D C with
+    A..2; a coloured deck's R Y B G with 14..2)."""
+    high_first = sorted(DECKS[deck].cards, key=lambda card: -card.rank)
+    return tuple(
+        tuple(card.text for card in high_first if card.suit is suit) for suit in DECKS[deck].suits
+    )
 
 
 def refused_cards(view) -> frozenset[str]:

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from device.engine.calls import Call
-from device.engine.cards import ABRIDGED
 from device.engine.errors import RuleError
 from device.engine.events import (
     CallMade,
@@ -25,6 +24,7 @@ from device.engine.events import (
 from device.engine.game import Game
 from device.engine.record import RecordError, play_record, sheet_report, to_record
 from device.forms import find_form
+from device.forms.abridged.deck import COLOURED as ABRIDGED
 from device.forms.abridged.sheet import AbridgedOutcome, AbridgedSheet
 from device.robots import play_rubber
 

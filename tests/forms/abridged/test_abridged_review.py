@@ -18,9 +18,9 @@ from device.analysis.report import as_json, as_text, reviews
 from device.analysis.review import Costly, analyse
 from device.analysis.worker import ReviewState
 from device.cli import main
-from device.engine.cards import ABRIDGED
 from device.engine.game import Game
 from device.engine.record import to_record
+from device.forms.abridged.deck import COLOURED as ABRIDGED
 from device.forms.abridged.result_lines import result_lines
 from device.forms.abridged.review import AbridgedReview, colour_card, suit_card
 from device.forms.abridged.review import analyse as analyse_abridged

@@ -52,8 +52,8 @@ def test_pbn_has_no_place_for_the_coloured_deck():
 
 def test_every_refusal_of_the_declaring_reads_in_dutch():
     from device.engine.calls import Call
-    from device.engine.cards import ABRIDGED
     from device.engine.events import CallMade, CardPlayed, CardShown
+    from device.forms.abridged.deck import COLOURED as ABRIDGED
     from device.ui.i18n import Catalog
 
     nl = Catalog("nl")

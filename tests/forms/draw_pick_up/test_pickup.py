@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from device.engine.calls import PASS, Call
-from device.engine.cards import ABRIDGED, Card
+from device.engine.cards import Card
 from device.engine.errors import RuleError
 from device.engine.events import (
     CallMade,
@@ -27,6 +27,7 @@ from device.engine.events import (
 )
 from device.engine.game import Game
 from device.engine.record import RecordError, play_record, to_record
+from device.forms.abridged.deck import COLOURED as ABRIDGED
 from device.forms.draw_pick_up.rules import DrawPickUp
 from device.robots import play_rubber
 from tests.engine import test_properties as properties
