@@ -32,7 +32,7 @@ from pathlib import Path
 
 import serial
 
-from device.decks import DECKS as ENGINE_DECKS
+from device.decks import DECKS as EVERY_DECK
 
 from .camera_url import SourceError, is_camera, parse_source
 from .events import CARD
@@ -41,7 +41,7 @@ from .serial_device import SerialDevice
 log = logging.getLogger(__name__)
 
 MODULE = "device.camera.scanner"
-DECKS = tuple(ENGINE_DECKS)  # the deck names the camera process learns and reads
+DECKS = tuple(EVERY_DECK)  # the deck names the camera process learns and reads
 QUICK_S = 5.0  # a process that ended sooner than this after its start ended at its start
 BACKOFF_S = (0.0, 1.0, 2.0, 5.0, 10.0, 30.0)  # before each start after quick ends in a row
 STOP_S = 1.0  # SIGTERM to SIGKILL, when the line is closed
