@@ -52,8 +52,9 @@ def links_folder(name: str) -> Path:
 
 
 def start_all(sims: dict[str, SimDevice]) -> None:
-    """Open every link, or none: a device that cannot start, or a stop signal meanwhile
-    (KeyboardInterrupt), stops those already started (their links removed)."""
+    """Open every link, or none: a device that cannot start, or a stop meanwhile
+    (KeyboardInterrupt: main defers it to after the start), stops those already started
+    (their links removed)."""
     started = []
     try:
         for name, sim in sims.items():
@@ -89,8 +90,14 @@ def main(args, steps: list[tuple[str, str]] | None = None) -> int:
     with stop_on_signals():
         try:
             sims = make_sims(args)
-            start_all(sims)  # every device started, or none (and no link left)
+            # Every device started, or none (and no link left). A stop meanwhile is taken
+            # once they have: raised inside a device's start it could hold its lock for
+            # good (a `with` entered, not left), and its stop would wait on it forever,
+            # the links left (a parent killed as the last link appeared).
+            with stopping.deferred():
+                start_all(sims)
             try:
+                stopping.check()
                 played = run_sims(args, sims, steps)
             finally:  # run_sims stops them; a stop signal just before it must too
                 for sim in sims.values():
