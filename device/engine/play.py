@@ -138,7 +138,12 @@ class Play:
     @property
     def face_up(self) -> dict[int, int]:
         """Each hand in piles: how many of its cards lie face up."""
-        return {hand: sum(p.up for p in places) for hand, places in self.places.items()}
+        return {hand: self.face_up_of(hand) for hand in self.places}
+
+    def face_up_of(self, hand: int) -> int:
+        """How many cards of `hand`, laid in piles, lie face up (one hand's count: the
+        legality check asks it for every card)."""
+        return sum(place.up for place in self.places[hand])
 
     def pile_to_turn(self, hand: int) -> int | None:
         """The pile (0-based) of `hand` whose card on it was played and whose face-down
@@ -214,8 +219,7 @@ class Play:
         played, and a face-up card of the suit led must follow."""
         up = self.shown(hand)
         name = self.names[hand]
-        face_up = sum(p.up for p in self.places[hand])  # (this hand's alone: a hot path)
-        if card not in up and face_up <= len(up):  # every face-up card is known
+        if card not in up and self.face_up_of(hand) <= len(up):  # every face-up card is known
             cards = ", ".join(str(c) for c in up)
             return msg(
                 "{card} is not face up in {name}'s dummy: play a face-up card ({cards})",
