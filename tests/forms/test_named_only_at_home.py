@@ -9,6 +9,7 @@ import ast
 from pathlib import Path
 
 from device.forms import FORMS, package
+from tests.test_imports import import_graph, modules_of
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -28,44 +29,23 @@ def homes() -> tuple[dict[str, str], dict[str, str], set[str]]:
 
 def named_outside(root: Path, names, classes, packages) -> list[str]:
     """Each place under `root` (a folder holding device/) where a module outside a form's
-    package names the form: a string equal to its name, an import, a class of it."""
+    package names the form: a module of the package it imports (as tests/test_imports.py
+    finds imports: relative ones, in functions, for type checking), a string equal to
+    the form's name, a class of the package."""
     found = []
-    for path in sorted((root / "device").rglob("*.py")):
+    graph = import_graph(root / "device")
+    for module, path in sorted(modules_of(root / "device").items()):
         where = path.relative_to(root).as_posix()
-        here = where.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-        here += ".__init__" if path.name == "__init__.py" else ""
+        outside = [home for home in packages if not where.startswith(home + "/")]
+        for target in sorted(graph[module]):
+            if any((target + ".").startswith(home.replace("/", ".") + ".") for home in outside):
+                found.append(f"{where}: an import of {target}")
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            for home, what in _names(node, names, classes, packages, here):
-                if not where.startswith(home + "/"):
-                    found.append(f"{where}:{node.lineno}: {what}")
+            if isinstance(node, ast.Constant) and names.get(node.value) in outside:
+                found.append(f"{where}:{node.lineno}: the string {node.value!r}")
+            elif isinstance(node, ast.Name) and classes.get(node.id) in outside:
+                found.append(f"{where}:{node.lineno}: the class {node.id}")
     return found
-
-
-def _names(node, names, classes, packages, here: str):
-    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
-        yield names[node.value], f"the string {node.value!r}"
-    elif isinstance(node, ast.Name) and node.id in classes:
-        yield classes[node.id], f"the class {node.id}"
-    elif isinstance(node, ast.Import | ast.ImportFrom):
-        for module in _imported(node, here):
-            home = next((p for p in packages if (module + ".").startswith(_dotted(p) + ".")), None)
-            if home is not None:
-                yield home, f"an import of {_dotted(home)}"
-                return
-
-
-def _imported(node, here: str) -> list[str]:
-    """The dotted modules an import statement in module `here` may load (relative ones
-    resolved), with `from X import y` counted as X.y too (y may be a module)."""
-    if isinstance(node, ast.Import):
-        return [alias.name for alias in node.names]
-    base = here.split(".")[: len(here.split(".")) - node.level] if node.level else []
-    start = ".".join([*base, node.module] if node.module else base)
-    return [start, *(f"{start}.{alias.name}" for alias in node.names)]
-
-
-def _dotted(folder: str) -> str:
-    return folder.replace("/", ".")
 
 
 def test_no_module_outside_a_forms_package_names_it():
@@ -77,23 +57,22 @@ def test_the_check_sees_a_name_an_import_and_a_class_outside_the_package(tmp_pat
     form = FORMS[-1]
     home = package(form)
     cls = type(form).__name__
-    outside = tmp_path / "device" / "core.py"
-    outside.parent.mkdir(parents=True)
     dotted = home.replace("/", ".")
-    outside.write_text(
+    (tmp_path / home).mkdir(parents=True)
+    for part in ("__init__", "rules", "text"):
+        (tmp_path / home / f"{part}.py").write_text(f"NAME = {form.name!r}\n")  # its own
+    (tmp_path / "device" / "core.py").write_text(
         f'"""A docstring that says {form.name} is prose."""\n'
         f"from {dotted}.rules import {cls}\n"
         f"from .forms.{Path(home).name} import text\n"
         f"WHICH = {form.name!r}\n"
         f"THE = {cls}\n"
     )
-    inside = tmp_path / home / "extra.py"
-    inside.parent.mkdir(parents=True)
-    inside.write_text(f"NAME = {form.name!r}\n")
     found = named_outside(tmp_path, names, classes, packages)
     assert [line.split(": ", 1)[1] for line in found] == [
         f"an import of {dotted}",
-        f"an import of {dotted}",
+        f"an import of {dotted}.rules",
+        f"an import of {dotted}.text",
         f"the string {form.name!r}",
         f"the class {cls}",
     ]
