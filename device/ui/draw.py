@@ -138,17 +138,23 @@ def _rgb(colour) -> tuple[int, int, int]:
     return (c.r, c.g, c.b)
 
 
-def colour_of(letter: str) -> tuple[int, int, int] | None:
-    """The colour of a coloured deck's suit letter (aBRIDGEd's R: red), or None for a
-    standard suit or any other letter."""
+def _colour_name(letter: str) -> str | None:
+    """The name of the colour a coloured deck's suit letter is (aBRIDGEd's R: "red"), or
+    None for a standard suit or any other letter."""
     suit = decks.suit(letter) if letter else None
-    return None if suit is None or suit.deck == STANDARD.name else theme.COLOURS[suit.name]
+    return None if suit is None or suit.deck == STANDARD.name else suit.name
+
+
+def colour_of(letter: str) -> tuple[int, int, int] | None:
+    """The colour of a coloured deck's suit letter, or None (see _colour_name)."""
+    name = _colour_name(letter)
+    return None if name is None else theme.COLOURS[name]
 
 
 def colour_ink(letter: str) -> tuple[int, int, int] | None:
     """The ink that reads on the colour `colour_of(letter)`, or None as it."""
-    suit = decks.suit(letter) if letter else None
-    return None if suit is None or suit.deck == STANDARD.name else theme.COLOUR_INK[suit.name]
+    name = _colour_name(letter)
+    return None if name is None else theme.COLOUR_INK[name]
 
 
 def suit_colour(suit: str, four_colour: bool = False) -> tuple[int, int, int]:
