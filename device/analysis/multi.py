@@ -44,6 +44,12 @@ hand holds trump length.
 
 from __future__ import annotations
 
+from .fourth_seat import fourth_seat
+
+# Three hands: a test of a position with at least this many tricks left goes to DDS
+# when the fourth seat can be filled there (fourth_seat.py); below, this search is
+# quicker than a call.
+DDS_FROM = 6
 SHIFT = 28  # bits of a code in the key: 13 cards of two bits and the sentinel
 MASK = (1 << SHIFT) - 1
 _INFO: dict[int, tuple] = {}  # code -> _info(code), as met
@@ -132,8 +138,15 @@ class MultiSearcher:
     """The search for one trump suit (0-3, or -1 for no trumps) and fixed sides; its
     table (bounds and the deciding lead per position) outlives a call."""
 
-    def __init__(self, trump: int, sides: tuple[int, ...], trumpless: dict | None = None):
+    def __init__(
+        self,
+        trump: int,
+        sides: tuple[int, ...],
+        trumpless: dict | None = None,
+        dds_from: int | None = DDS_FROM,
+    ):
         self.trump = trump
+        self.dds_from = dds_from
         self.sides = tuple(sides)
         self.count = len(sides)
         # Positions without a trump left are the same in every strain: their bounds go to
@@ -141,6 +154,7 @@ class MultiSearcher:
         self.trumpless: dict[int, tuple] = {} if trumpless is None else trumpless
         self.table: dict[int, tuple] = self.trumpless if trump < 0 else {}
         self._counter = [0]
+        self._asked = [0]  # tests DDS answered (three hands)
         self._win, self._follow = self._make_search()
 
     def clear(self) -> None:
@@ -151,6 +165,11 @@ class MultiSearcher:
         self._follows.clear()
         if self.count == 3:
             self._stripped.clear()
+
+    @property
+    def asked(self) -> int:
+        """Tests answered by DDS (fourth_seat.py) so far."""
+        return self._asked[0]
 
     @property
     def searched(self) -> int:
@@ -492,6 +511,8 @@ class MultiSearcher:
         # Three hands: a whole trick in one frame, each position packed in one int.
         stripped: dict[int, int] = {}  # a code << 13 | the indices gone -> the code left
         self._stripped = stripped
+        by_dds = None if self.dds_from is None else fourth_seat(trump, self.sides)
+        dds_from, asked = self.dds_from or 0, self._asked
         after = (1, 2, 0)
 
         def strip(code: int, gone: int) -> int:
@@ -549,6 +570,15 @@ class MultiSearcher:
             else:
                 counter[0] += 1
                 lo, hi, best = entry
+            if n >= dds_from and by_dds is not None:
+                reached = by_dds(codes, leader, n, k)
+                if reached is not None:
+                    asked[0] += 1
+                    if reached:
+                        table[key] = (max(lo, k), hi, best)
+                        return k
+                    table[key] = (lo, min(hi, k - 1), best)
+                    return k - 1
             moves = leads(infos, leader)
             if best is not None and best in moves:
                 moves.remove(best)
