@@ -197,13 +197,15 @@ def sim_devices(links: Path, *argv: str) -> contextlib.AbstractContextManager:
 
 
 @contextmanager
-def table(links: Path, data: Path, log: Path, *argv: str) -> Iterator[subprocess.Popen]:
+def table(
+    links: Path, data: Path, log: Path, *argv: str, env: dict | None = None
+) -> Iterator[subprocess.Popen]:
     """`honeymoon run --headless` on the simulated devices in `links`; its log to a file
     (a pipe nobody reads while it plays could fill and stop it)."""
     command = [*CLI, "run", "--headless", "--scanner", str(links / "scanner")]
     command += ["--bidbox", str(links / "bidbox"), "--config", os.devnull]
     command += ["--data-dir", str(data), *argv]
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    env = dict(env or os.environ, SDL_VIDEODRIVER="dummy")
     with (
         open(log, "w") as out,
         started(command, stdout=subprocess.DEVNULL, stderr=out, env=env) as app,
@@ -325,6 +327,18 @@ def stop(app: subprocess.Popen, worker: int, signum: int) -> float:
     return took
 
 
+def without_dds(folder: Path) -> dict[str, str]:
+    """The environment of a process whose reviews cannot reach DDS: endplay hidden
+    behind a package that will not import, as on a table without the [analysis] extra.
+    A three-hand review then takes seconds (device/analysis/fourth_seat.py), long
+    enough to be caught at work."""
+    shadow = folder / "no-endplay"
+    (shadow / "endplay").mkdir(parents=True, exist_ok=True)
+    (shadow / "endplay" / "__init__.py").write_text("raise ImportError('hidden')\n")
+    path = [str(shadow), *filter(None, [os.environ.get("PYTHONPATH")])]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
+
+
 def one_deal(form: str) -> dict:
     """The first deal of a robot rubber of `form`, played out (its result on the screen)."""
     record = robot_record(form, {})
@@ -342,7 +356,7 @@ def stop_while_reviewing(tmp_path: Path, signum: int) -> float:
     (status 0, its worker gone, no traceback, nothing left running)."""
     from device.sim.script import record_steps
 
-    record = one_deal("exposed-dummy")  # a review of three hands: seconds of work
+    record = one_deal("exposed-dummy")  # three hands without DDS: seconds of work
     (tmp_path / "record.json").write_text(json.dumps(record))
     links, log = tmp_path / "links", tmp_path / "table.log"
     play = ["--record", str(tmp_path / "record.json"), "--speed", "0"]
@@ -350,7 +364,7 @@ def stop_while_reviewing(tmp_path: Path, signum: int) -> float:
         out = Lines(sim.stdout)
         assert out.wait_for("bidbox: ", START_S), out.text()
         argv = ["--new", "exposed-dummy", *seats(record)]
-        with table(links, tmp_path / "data", log, *argv) as app:
+        with table(links, tmp_path / "data", log, *argv, env=without_dds(tmp_path)) as app:
             assert sim.wait(RECORD_S) == 0, out.text()  # every input stored
             steps = len(record_steps(record))
             assert f"played {steps} of {steps} inputs: {steps} accepted, 0 refused" in out.text()

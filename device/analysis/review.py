@@ -1,9 +1,10 @@
 """The review of a played deal: `analyse(facts) -> Review`.
 
 Two hands (tricks of two cards) go to this package's own search (solver.py),
-three (Exposed Dummy's tricks of three cards) to its general search (multi.py);
-four hands to endplay (DDS), installed with `pip install '.[analysis]'` and
-imported only when a four-hand deal is reviewed. The review gives:
+three (Exposed Dummy's tricks of three cards) to its general search (multi.py),
+which hands DDS the positions it can seat at four (fourth_seat.py); four hands
+to endplay (DDS), installed with `pip install '.[analysis]'` and imported only
+when a four-hand deal is reviewed. The review gives:
 - the double-dummy table: for each strain and each hand that may declare
   (with its opening leader), the declaring side's tricks;
 - the par contract (par.py says how par is defined);

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 
 from .facts import DealFacts, NotReviewed
 
-LIMIT_S = 600.0  # a review stopped after this long: here two hands take under a second,
-# four (endplay) about one, three (Exposed Dummy) ten seconds to a minute; a Pi is slower
+LIMIT_S = 600.0  # a review stopped after this long: here two, three (Exposed Dummy, with
+# endplay) or four hands take under a second, three without endplay seconds to a minute;
+# a Pi is slower
 KEEP = 200  # reviews remembered (a long rubber's deals and the history's)
 PROGRESS_EVERY_S = 0.5  # at most this often a progress message (each redraws the screen)
 NICE = 10  # the worker's priority below the table's: a review waits, an input does not

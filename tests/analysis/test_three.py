@@ -1,6 +1,7 @@
 """The fast three-hand search (Exposed Dummy): equal to plain minimax on small endings,
-and the review (table and costly cards) equal to the old search's on the last tricks
-of robot deals (tests/analysis/old_three.py; make bench compares whole deals)."""
+and the review (table and costly cards, DDS answering from six tricks left) equal to
+the old search's on the last tricks of robot deals (tests/analysis/old_three.py; make
+bench compares whole deals)."""
 
 import dataclasses
 import random
@@ -8,7 +9,8 @@ import random
 import pytest
 
 from device.analysis.facts import NotReviewed, deal_facts
-from device.analysis.multi import MultiSearcher
+from device.analysis.fourth_seat import library
+from device.analysis.multi import DDS_FROM, MultiSearcher
 from device.analysis.three import ThreeHands
 from device.robots import play_rubber
 from tests.analysis import old_three
@@ -82,7 +84,12 @@ def ending(facts, tricks: int):
 
 @pytest.mark.parametrize(("tricks", "most"), [(5, 4), (7, 4), (9, 2)])
 def test_the_review_is_the_old_searchs_on_endings(tricks, most):
+    """From six tricks left DDS answers (fourth_seat.py, where endplay is installed)."""
+    asked = 0
     for facts in endings(tricks, most):
         new, old = ThreeHands(facts), old_three.ThreeHands(facts)
         assert new.table() == old.table(), facts.number
         assert new.costly() == old.costly(), facts.number
+        asked += sum(search.asked for search in new.searchers.values())
+    if tricks >= DDS_FROM and library() is not None:
+        assert asked > 0

@@ -123,14 +123,16 @@ def test_a_review_over_its_time_is_stopped_with_its_reader():
         reviewer.close()
 
 
-def test_the_worker_works_below_the_table_s_priority():
+def test_the_worker_works_below_the_table_s_priority(tmp_path, monkeypatch):
     """A review never takes the processor from the screen and the devices."""
     import os
     from pathlib import Path
 
     from device.analysis.worker import NICE
+    from tests.at_the_table import without_dds
 
-    facts = facts_of("exposed-dummy")  # seconds of work
+    monkeypatch.setenv("PYTHONPATH", without_dds(tmp_path)["PYTHONPATH"])
+    facts = facts_of("exposed-dummy")  # three hands without DDS: seconds of work
     reviewer = Reviewer()
     try:
         reviewer.want(facts)
@@ -152,19 +154,20 @@ def test_the_worker_ends_with_its_table_even_killed(tmp_path):
     import signal
     from pathlib import Path
 
-    from tests.at_the_table import Lines, started
+    from tests.at_the_table import Lines, started, without_dds
 
     table = (
         "import sys, time\n"
         "from tests.analysis.test_worker import facts_of\n"
         "from device.analysis.worker import Reviewer\n"
         "reviewer = Reviewer()\n"
-        "reviewer.want(facts_of('exposed-dummy'))\n"  # seconds of work
+        "reviewer.want(facts_of('exposed-dummy'))\n"  # without DDS: seconds of work
         "print(reviewer._job[1].pid, flush=True)\n"
         "time.sleep(600)\n"
     )
     command = [sys.executable, "-c", table, str(tmp_path)]
-    with started(command, stdout=subprocess.PIPE, text=True) as parent:
+    env = without_dds(tmp_path)
+    with started(command, stdout=subprocess.PIPE, text=True, env=env) as parent:
         line = Lines(parent.stdout).wait_for("", 60)
         assert line and line.strip().isdigit(), line
         worker = Path(f"/proc/{line.strip()}/stat")
