@@ -16,7 +16,10 @@ qemu-user-static binfmt-support systemd-container` first). The steps, each timed
    devices are ptys); the table says READY=1 and keeps the watchdog fed;
 5. `honeymoon sim-devices` plays a deal into it through its scanner and bidding box
    (every input accepted); the journal is where docs/pi.md says;
-6. a restart resumes the rubber: the table's status is the same before and after.
+6. a restart resumes the rubber: the table's status is the same before and after;
+7. `honeymoon analyze` reviews an Exposed Dummy deal in the installed venv, DDS's
+   library (endplay's arm64 wheel) loaded the way device/analysis/fourth_seat.py
+   loads it; its seconds under emulation are printed.
 
 Everything it made (the folder, the container and its processes) is removed at the
 end, pass or fail; `--keep` keeps the folder to look into.
@@ -214,16 +217,41 @@ def readme_packages() -> list[str]:
 
 def a_deal() -> dict:
     """A record of one deal of Plain Honeymoon Bridge with a contract, Anna dealing."""
-    sys.path.insert(0, str(REPO))
-    from device.engine.record import to_record
-    from device.robots import play_rubber
-
     for seed in range(100):
-        record = to_record(play_rubber(seed, "plain"))
+        record = robot_record(seed, "plain")
         first = record["deals"][0]
         if record["first_dealer"] == "Anna" and first.get("cards"):
             return {**record, "deals": [first]}
     raise CheckFailed("no robot rubber of Plain starts with Anna dealing a played deal")
+
+
+def robot_record(seed: int, form: str) -> dict:
+    sys.path.insert(0, str(REPO))
+    from device.engine.record import to_record
+    from device.robots import play_rubber
+
+    return to_record(play_rubber(seed, form))
+
+
+def review_three_hands(container: Container, root: Path) -> None:
+    """The first played deal of a robot rubber of Exposed Dummy, reviewed by the
+    installed `honeymoon analyze`, DDS's library loaded first on its own."""
+    record = robot_record(1, "exposed-dummy")
+    played = next(deal for deal in record["deals"] if deal.get("cards"))
+    (root / "root/exposed-dummy.json").write_text(json.dumps({**record, "deals": [played]}))
+    python = str(Path(APP).parent / "python")
+    loaded = "from device.analysis.fourth_seat import library; print(library() is not None)"
+    if container.run([python, "-c", loaded]).stdout.strip() != "True":
+        raise CheckFailed("DDS's library did not load from endplay's arm64 wheel")
+    started = time.monotonic()
+    done = container.run([APP, "analyze", "/root/exposed-dummy.json", "--json"])
+    took = time.monotonic() - started
+    deals = json.loads(done.stdout)["deals"]
+    if not deals or not deals[0].get("reviewed"):
+        raise CheckFailed(f"the deal was not reviewed: {done.stdout[:500]}")
+    deal = deals[0]
+    print(f"   DD {deal['double_dummy']} tricks; {deal['nodes']} positions searched")
+    print(f"   the review {deal['seconds']:.1f} s under emulation ({took:.1f} s with start-up)")
 
 
 def main(argv=None) -> int:
@@ -277,6 +305,8 @@ def check(steps: Steps, container: Container, work: Path) -> None:
         status = play_deal(container)
     with steps.step("a restart resumes the rubber"):
         restart_resumes(container, root, status)
+    with steps.step("an Exposed Dummy deal reviewed through DDS"):
+        review_three_hands(container, root)
 
 
 def install_packages(container: Container) -> None:
