@@ -53,6 +53,20 @@ nope = 4
 """
 
 
+def loaded_after(statements: str, packages) -> list[str]:
+    """Which of the top-level `packages` a fresh interpreter holds after running
+    `statements` (which fail the test if they raise)."""
+    code = (
+        f"{statements}\nimport json, sys\n"
+        f"print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & {set(packages)!r})))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
 def run_settings_check(tmp_path, text: str) -> dict:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     done = subprocess.run(

@@ -119,14 +119,7 @@ def test_without_dds_the_search_is_right_alone(monkeypatch):
 
 def test_the_library_loads_without_importing_endplay():
     """endplay's package (numpy, matplotlib) is not imported for the bindings."""
-    import subprocess
-    import sys
+    from tests.test_imports import loaded_after
 
-    code = (
-        "import sys; from device.analysis.fourth_seat import library; "
-        "assert library() is not None; "
-        "print(sorted(m for m in ('endplay', 'numpy', 'matplotlib') if m in sys.modules))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
+    load = "from device.analysis.fourth_seat import library\nassert library() is not None"
+    assert loaded_after(load, ("endplay", "numpy", "matplotlib")) == []

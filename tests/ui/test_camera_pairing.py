@@ -11,8 +11,6 @@ profile is; the table process loads neither numpy nor OpenCV."""
 import json
 import os
 import queue
-import subprocess
-import sys
 
 import pytest
 
@@ -439,12 +437,11 @@ def test_a_damaged_profile_outside_pairing_is_a_notice_and_the_game_goes_on(tmp_
 
 
 def test_the_table_process_loads_neither_numpy_nor_opencv():
+    from tests.test_imports import loaded_after
+
     code = (
-        "import os, sys; os.environ['SDL_VIDEODRIVER'] = 'dummy';"
-        "import device.ui.app, device.ui.camera_pairing, device.ui.camera_preview;"
-        "import device.ui.screens.camera, device.ui.screens.pairing, device.ui.screens.settings;"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'cv2')))"
+        "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
+        "import device.ui.app, device.ui.camera_pairing, device.ui.camera_preview\n"
+        "import device.ui.screens.camera, device.ui.screens.pairing, device.ui.screens.settings"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    assert loaded_after(code, ("numpy", "cv2")) == []
