@@ -1,13 +1,15 @@
 """Four hands of 13 through endplay (DDS): the table and the costly cards.
 
-endplay is an optional extra (`pip install '.[analysis]'`), imported here
-only: without it a four-hand deal is not reviewed, and the review says so.
+endplay is an optional extra (`pip install '.[analysis]'`), imported here only
+(its parts a review uses: endplay_parts.py): without it a four-hand deal is not
+reviewed, and the review says so.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .endplay_parts import part
 from .par import STRAINS
 from .results import Cell, Costly, NotReviewed, costs
 
@@ -20,10 +22,9 @@ PLAYERS = ("north", "east", "south", "west")
 
 
 def _endplay():
-    try:
-        from endplay import dds, types
-    except ImportError:
-        raise NotReviewed("endplay") from None
+    dds, types = part("dds"), part("types")
+    if dds is None or types is None:
+        raise NotReviewed("endplay")
     return dds, types
 
 

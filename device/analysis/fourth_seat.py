@@ -25,17 +25,16 @@ Seats: the lone hand East, the hand after it South, the third North, the
 fourth seat West; DDS plays North, East, South, West, which is the three
 hands' own order with the fourth seat between the third and the first.
 
-The library is loaded from endplay's package on its own (its bindings module,
-`endplay/_dds`), not through `import endplay`, which imports numpy and
-matplotlib: 0.4 s and 55 MB more, here, for nothing this needs.
+The library is endplay's bindings module (`endplay._dds`), imported without the
+rest of endplay (endplay_parts.py).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import threading
 from collections.abc import Callable
+
+from .endplay_parts import part
 
 # The test a search asks: whether side 0 takes at least k of the n tricks left from a
 # position (its four suit codes as multi.py writes them, the leader); None: the fourth
@@ -43,32 +42,11 @@ from collections.abc import Callable
 Test = Callable[[tuple[int, int, int, int], int, int, int], "bool | None"]
 
 _LOCK = threading.Lock()  # DDS's thread 0: one caller at a time
-_LIBRARY: list = []  # the bindings once loaded ([None]: endplay is not installed)
 
 
 def library():
-    """endplay's DDS bindings (its `_dds` module), loaded once; None without endplay."""
-    if not _LIBRARY:
-        _LIBRARY.append(_load())
-    return _LIBRARY[0]
-
-
-def _load():
-    spec = importlib.util.find_spec("endplay")  # finds the package; runs none of it
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    folder = os.path.join(spec.submodule_search_locations[0], "_dds")
-    where = importlib.util.spec_from_file_location(
-        "honeymoon_endplay_dds", os.path.join(folder, "__init__.py")
-    )
-    if where is None or where.loader is None:
-        return None
-    module = importlib.util.module_from_spec(where)
-    try:
-        where.loader.exec_module(module)
-    except (OSError, RuntimeError):  # a library built for another machine
-        return None
-    return module
+    """endplay's DDS bindings (its `_dds` module); None without endplay."""
+    return part("_dds")
 
 
 def lone_hand(sides: tuple[int, ...]) -> int | None:

@@ -3,10 +3,10 @@
 positions where the seat cannot be filled, and the search is right without it."""
 
 import random
+import sys
 
 import pytest
 
-from device.analysis import fourth_seat as seat_module
 from device.analysis.fourth_seat import fourth_seat, lone_hand
 from device.analysis.multi import MultiSearcher, encode
 from tests.analysis.brute import brute, random_hands
@@ -106,7 +106,7 @@ def test_the_lone_hand():
 
 
 def test_without_dds_the_search_is_right_alone(monkeypatch):
-    monkeypatch.setattr(seat_module, "_LIBRARY", [None])  # endplay not installed
+    monkeypatch.setitem(sys.modules, "endplay", None)  # as if not installed
     assert fourth_seat(-1, (0, 1, 0)) is None
     rng = random.Random(59)
     for _ in range(8):
@@ -117,9 +117,16 @@ def test_without_dds_the_search_is_right_alone(monkeypatch):
         assert search.asked == 0
 
 
-def test_the_library_loads_without_importing_endplay():
-    """endplay's package (numpy, matplotlib) is not imported for the bindings."""
+def test_the_library_loads_without_the_rest_of_endplay():
+    """Neither endplay's package __init__ (its dealer) nor numpy and matplotlib are
+    imported for the bindings, nor for the four-hand path (endplay_parts.py)."""
     from tests.test_imports import loaded_after
 
-    load = "from device.analysis.fourth_seat import library\nassert library() is not None"
-    assert loaded_after(load, ("endplay", "numpy", "matplotlib")) == []
+    load = (
+        "from device.analysis.fourth_seat import library\n"
+        "from device.analysis.four import _endplay\n"
+        "assert library() is not None and _endplay()\n"
+        "import sys\n"
+        "assert 'endplay.dealer' not in sys.modules"
+    )
+    assert loaded_after(load, ("numpy", "matplotlib")) == []
