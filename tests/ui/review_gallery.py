@@ -1,6 +1,6 @@
 """The double-dummy review's screens for the gallery (tests/ui/gallery.py): the deal
 result with the review done, being worked out, and not possible (a claim), for
-two hands and four; a stored rubber's review opened from its score sheet."""
+two hands, three and four; a stored rubber's review opened from its score sheet."""
 
 from __future__ import annotations
 
@@ -62,6 +62,7 @@ def review_screens(stored_ui) -> list[tuple[str, object, UiState]]:
     plain = at_result("plain", 1, 2)
     working = ReviewState("working", 0.4)
     four = at_result("double-dummy", 1)
+    three = at_result("exposed-dummy", 1)  # three hands: the fourth seat's DDS
     ended = play_rubber(2, "plain")  # finished: its last deal's result and review
     claimed = shown_for(plain, state=ReviewState("failed", reason="unknown"))
     after_claim = play_record(_claimed("plain", ["Anna", "Ben"], ["2H", "P"], 9))
@@ -85,6 +86,7 @@ def review_screens(stored_ui) -> list[tuple[str, object, UiState]]:
         ("plain-result-claim-review", build_view(after_claim), UiState(review=unseen)),
         ("chicago-result-claim-review", build_view(chicago), UiState(review=four_unseen)),
         ("double-dummy-result-review", build_view(four), UiState(review=shown_for(four))),
+        ("exposed-dummy-result-review", build_view(three), UiState(review=shown_for(three))),
         ("plain-finished-review", build_view(ended), UiState(review=shown_for(ended))),
         ("plain-history-review", build_view(plain), history),
         (

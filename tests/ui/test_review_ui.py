@@ -146,3 +146,26 @@ def test_the_history_reviews_each_deal_of_a_stored_rubber(tmp_path):
     finally:
         app.reviews.close()
         journal.close()
+
+
+def test_a_review_line_too_long_goes_on_over_two_lines_not_cut():
+    """At 800 px the Dutch line for Exposed Dummy's 3♠ needs two lines: broken after its
+    clause, every number kept; a line that fits stays whole, and the bright count
+    follows the first line into its second."""
+    from device.ui import theme
+    from device.ui.screens.result import WIDTH
+    from device.ui.widgets.review import fit_review
+
+    layout = Layout((800, 480))
+    long = "Dubbeldummy: 3S maakt 11; Anna maakte 11"  # (3S is drawn 3♠)
+    lines, bright = fit_review(layout, [long, "Parcontract: 1SA door Anna, +100"], WIDTH)
+    assert lines == ["Dubbeldummy: 3S maakt 11;", "Anna maakte 11", lines[2]]
+    assert lines[2] == "Parcontract: 1SA door Anna, +100" and bright == 2
+    assert fit_review(layout, ["DD: 3S makes 11; Anna made 11"], WIDTH) == (
+        ["DD: 3S makes 11; Anna made 11"],
+        1,
+    )
+    words = "Dubbeldummy: " + "zeer " * 30  # one clause too long: broken between words
+    broken, _ = fit_review(layout, [words.strip()], WIDTH)
+    assert len(broken) > 1 and " ".join(broken) == words.strip()
+    assert all(layout.width(line, theme.MIN_TEXT) <= WIDTH - 4 for line in broken)

@@ -12,7 +12,7 @@ from ..actions import NewRubber
 from ..draw import draw_button, draw_text
 from ..review_text import review_lines
 from ..theme import TEXT_LARGE
-from ..widgets.review import draw_review, review_height
+from ..widgets.review import draw_review, fit_review, review_height
 from ..widgets.text import line_step, wrapped_text
 from . import chrome
 from .base import Target
@@ -32,9 +32,9 @@ def draw(surface, layout, view, ui, t):
         y = _scores(surface, layout, sheet, t, y + 6)
     targets += _last_deal(surface, layout, view, t, y + 6)
     if view.result is None or not view.result.ask_honours:  # the last deal's review
-        review = review_lines(ui.review, t)
+        review, bright = fit_review(layout, review_lines(ui.review, t), WIDTH)
         top = NEW_BUTTON[1] - 6 - review_height(review)
-        draw_review(surface, layout, review, (LEFT, top), WIDTH)
+        draw_review(surface, layout, review, (LEFT, top), WIDTH, bright)
     draw_paper(surface, layout, sheet, MINI_SHEET, t, tags=False)
     again = t.own("menu.new_rubber", view.form)  # "Another Chicago"
     draw_button(surface, layout, NEW_BUTTON, again, True, "accent", TEXT_LARGE)

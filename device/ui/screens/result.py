@@ -15,7 +15,7 @@ from .. import theme
 from ..actions import Honours, TapKey
 from ..draw import draw_button, draw_text
 from ..review_text import review_lines
-from ..widgets.review import draw_review, review_height
+from ..widgets.review import draw_review, fit_review, review_height
 from ..widgets.text import line_step, wrap, wrapped_text
 from . import chrome, menu
 from .base import Target
@@ -219,7 +219,8 @@ def closing_note(layout, t) -> list[str]:
 
 def draw(surface, layout, view, ui, t):
     targets = chrome.frame(surface, layout, view, ui, t)
-    review = review_lines(ui.review, t)  # the double-dummy review, just above Next
+    # the double-dummy review, just above Next
+    review, bright = fit_review(layout, review_lines(ui.review, t), WIDTH)
     bottom = NEXT[1] - 6 - review_height(review)
     # The paper's bracketed entries, said in words above the review: what stopping now adds.
     # Not while honours are asked after a claim: their buttons need the room, and the
@@ -232,7 +233,7 @@ def draw(surface, layout, view, ui, t):
     for i, line in enumerate(note):
         at = (LEFT, bottom - (len(note) - i) * ROW)
         draw_text(surface, layout, line, at, theme.TEXT, theme.INK_ON_FELT_SOFT)
-    draw_review(surface, layout, review, (LEFT, bottom), WIDTH)
+    draw_review(surface, layout, review, (LEFT, bottom), WIDTH, bright)
     draw_paper(surface, layout, view.sheet, MINI_SHEET, t, tags=False)
     draw_button(surface, layout, NEXT, t.t("result.next"), True, "accent", theme.TEXT_LARGE)
 
