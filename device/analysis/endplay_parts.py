@@ -5,9 +5,11 @@ endplay's package `__init__` imports everything endplay has, its dealer's numpy 
 matplotlib among it: 0.4 s and 55 MB here for each review's process, seconds on a
 Pi, for nothing a review needs. So the package is entered without running it: its
 module is made from its spec (its folder known, its `__init__` not run) and its
-submodules imported from there as usual. Once endplay is imported in full, that is
-used as it is. endplay is an optional extra (`pip install '.[analysis]'`): without
-it, or with it blocked (`sys.modules["endplay"] = None`), `part` gives None.
+submodules imported from there as usual (so, in that process, `import endplay` then
+gives the package without its top-level names: import its submodules, as here). Once
+endplay is imported in full, that is used as it is. endplay is an optional extra
+(`pip install '.[analysis]'`): without it, or with it blocked (`sys.modules["endplay"]
+= None`), `part` gives None.
 """
 
 from __future__ import annotations
