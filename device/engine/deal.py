@@ -90,22 +90,52 @@ _ATOMS = frozenset({int, str, bool, float, type(None), Card})
 
 def _plain(value: Any) -> Any:
     """A deal's attribute as a plain, comparable value."""
-    if type(value) in _ATOMS:
+    kind = type(value)
+    if kind in _ATOMS:
         return value
-    if isinstance(value, Auction):
-        return ("auction", tuple(value.calls))
-    if isinstance(value, Play):
-        return ("play", _plain(vars(value)))
-    if isinstance(value, dict):
-        return tuple(sorted(((repr(k), _plain(v)) for k, v in value.items()), key=lambda kv: kv[0]))
-    if isinstance(value, list | tuple):
-        return tuple(_plain(v) for v in value)
-    if isinstance(value, set | frozenset):
-        return tuple(sorted(repr(v) for v in value))
-    if is_dataclass(value) and not isinstance(value, type):  # a form's own deal state
+    to_plain = _BY_TYPE.get(kind)
+    if to_plain is None:
+        to_plain = _BY_TYPE[kind] = _way_for(kind)
+    return to_plain(value)
+
+
+def _sequence(value) -> tuple:
+    if _ATOMS.issuperset(map(type, value)):  # a hand, a trick's cards: cards only
+        return tuple(value)
+    return tuple(map(_plain, value))
+
+
+def _dict(value: dict) -> tuple:
+    return tuple(sorted(((repr(k), _plain(v)) for k, v in value.items()), key=_first))
+
+
+def _first(pair):
+    return pair[0]
+
+
+def _way_for(kind: type):
+    """How a value of `kind` becomes plain, worked out once per type (snapshots are
+    taken after every input in the property tests: the type tests were most of them)."""
+    if issubclass(kind, Auction):
+        return lambda value: ("auction", tuple(value.calls))
+    if issubclass(kind, Play):
+        return lambda value: ("play", _dict(vars(value)))
+    if issubclass(kind, dict):
+        return _dict
+    if issubclass(kind, list | tuple):
+        return _sequence
+    if issubclass(kind, set | frozenset):
+        return lambda value: tuple(sorted(map(repr, value)))
+    if is_dataclass(kind):  # a form's own deal state
         # Field by field: it may hold a Play, which compares by identity.
-        return (
-            type(value).__name__,
-            tuple((f.name, _plain(getattr(value, f.name))) for f in fields(value)),
-        )
+        names = tuple(f.name for f in fields(kind))
+        name = kind.__name__
+        return lambda value: (name, tuple((n, _plain(getattr(value, n))) for n in names))
+    return _itself
+
+
+def _itself(value):
     return value
+
+
+_BY_TYPE: dict[type, Any] = {}

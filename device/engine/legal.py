@@ -86,7 +86,7 @@ def _play(game: Game):
         yield ClaimAnswered(False)
         return
     for card in form.deck.cards:
-        if play.why_not(card) is None and form.dead_card(deal, card) is None:
+        if play.allows(card) and form.dead_card(deal, card) is None:
             yield CardPlayed(card)
     remaining = form.tricks - len(play.tricks)
     for seat in game.claimers:

@@ -178,6 +178,15 @@ class Play:
 
     def why_not(self, card: Card) -> str | None:
         """The reason a card cannot be played now, or None."""
+        return self._refusal(card, msg)
+
+    def allows(self, card: Card) -> bool:
+        """Whether `card` can be played now: why_not's rules, no refusal worded (the legal
+        inputs ask it of every card of the deck, the refusals then most of the time)."""
+        return self._refusal(card, _unworded) is None
+
+    def _refusal(self, card: Card, msg) -> str | None:
+        """why_not's rules: each refusal made by `msg` (the real one, or _unworded)."""
         if self.finished:
             return msg("all {count} tricks have been played", count=self.total)
         if card in self.played:
@@ -205,7 +214,7 @@ class Play:
             if any(c.suit is led for c in self.shown(hand)):
                 return msg("{name} must follow suit ({suit})", name=self.names[hand], suit=led.name)
         if hand in self.places:
-            covered = self._covered(hand, card)
+            covered = self._covered(hand, card, msg)
             if covered is not None:
                 return covered
         if hand in self.seen and card not in self.seen[hand] and self.unseen(hand) <= 0:
@@ -214,7 +223,7 @@ class Play:
             )  # only shown cards are left
         return None
 
-    def _covered(self, hand: int, card: Card) -> str | None:
+    def _covered(self, hand: int, card: Card, msg) -> str | None:
         """Why a hand laid out in piles cannot play `card`: only its face-up cards are
         played, and a face-up card of the suit led must follow."""
         up = self.shown(hand)
@@ -396,3 +405,8 @@ def revoke_moves(play: Play, won_by_trick: list[int]) -> list[tuple[Revoke, int]
             moved = 0
         moves.append((revoke, moved))
     return moves
+
+
+def _unworded(key: str, /, **fields) -> str:
+    """A refusal not put into words: `Play.allows` needs only that there is one."""
+    return key

@@ -167,7 +167,7 @@ class DrawBridge(GameForm):
         else:
             drawn = self._drawn_by(deal)  # once, not once per card: the robots ask often
             for card in self.deck.cards:
-                if play.why_not(card) is None and not self._not_in_hand(deal, card, players, drawn):
+                if play.allows(card) and not self._not_in_hand(deal, card, players, drawn):
                     yield CardPlayed(card)
         yield DrawPhaseEnded()
 
