@@ -509,8 +509,8 @@ class MultiSearcher:
         # Three hands: a whole trick in one frame, each position packed in one int.
         stripped: dict[int, int] = {}  # a code << 13 | the indices gone -> the code left
         self._stripped = stripped
-        by_dds = None if self.dds_from is None else fourth_seat(trump, self.sides)
-        dds_from, asked = self.dds_from or 0, self._asked
+        dds_from, asked = self.dds_from, self._asked
+        by_dds = None if dds_from is None else fourth_seat(trump, self.sides)
         after = (1, 2, 0)
 
         def strip(code: int, gone: int) -> int:
@@ -568,7 +568,7 @@ class MultiSearcher:
             else:
                 counter[0] += 1
                 lo, hi, best = entry
-            if n >= dds_from and by_dds is not None:
+            if by_dds is not None and n >= dds_from:
                 reached = by_dds(codes, leader, n, k)
                 if reached is not None:
                     asked[0] += 1

@@ -6,6 +6,7 @@ so that a form's hooks name a Deal without importing the Game that drives them.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, is_dataclass
+from operator import itemgetter
 from typing import Any
 
 from .auction import Auction
@@ -106,11 +107,7 @@ def _sequence(value) -> tuple:
 
 
 def _dict(value: dict) -> tuple:
-    return tuple(sorted(((repr(k), _plain(v)) for k, v in value.items()), key=_first))
-
-
-def _first(pair):
-    return pair[0]
+    return tuple(sorted(((repr(k), _plain(v)) for k, v in value.items()), key=itemgetter(0)))
 
 
 def _way_for(kind: type):
