@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from device.analysis.fourth_seat import fourth_seat, lone_hand
+from device.analysis.fourth_seat import fourth_seat, library, lone_hand
 from device.analysis.multi import MultiSearcher, encode
 from tests.analysis.brute import brute, random_hands
 
@@ -130,3 +130,20 @@ def test_the_library_loads_without_the_rest_of_endplay():
         "assert 'endplay.dealer' not in sys.modules"
     )
     assert loaded_after(load, ("numpy", "matplotlib")) == []
+
+
+def test_a_position_dds_refuses_goes_to_the_search(monkeypatch):
+    """DDS answering with an error (its bindings raise DDSError): the test declines and
+    the search answers alone, right, nothing asked of DDS counted."""
+    dds = library()
+
+    def refuse(*args):
+        raise dds.DDSError("refused")
+
+    monkeypatch.setattr(dds, "SolveBoard", refuse)
+    rng = random.Random(61)
+    hands = random_hands(rng, 3, 3)
+    assert fourth_seat(-1, (0, 1, 0))(tuple(encode(hands)), 0, 3, 2) is None
+    search = MultiSearcher(-1, (0, 1, 0), dds_from=1)
+    assert search.tricks(hands, 0) == brute(hands, 0, (0, 1, 0), -1)
+    assert search.asked == 0
